@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+//
+// transhost — a headless, deterministic runtime for iOS-style view-controller transitions.
+//
+// Dependency direction (only ever points down the list):
+//   CTransHost (public C ABI header; the only thing a plugin includes)
+//   TransHostJSON (strict JSON reader/writer with line numbers and stable output)
+//   TransHostCore (geometry, views/layers, animation engine, virtual clock)
+//   TransHostCoordinators (controllers, navigation/tab/modal, transition context, defaults)
+//   TransHostPluginHost (manifests, registry, discovery, ELF inspection, loading, host API, router)
+//   TransHostScenario (scenario files, the runner, traces)
+//   TransHostCommands (the CLI's logic: list, run, ...)
+//   transhost (executable: parse arguments, call TransHostCommands, map outcomes to exit codes)
+//
+// First-party plugins live under Plugins/ and are built as shared libraries that do not depend on
+// any host target: the host only ever reaches them through dlopen.
+import PackageDescription
+
+let package = Package(
+    name: "transhost",
+    products: [
+        .executable(name: "transhost", targets: ["transhost"]),
+        .library(name: "fade-scale", type: .dynamic, targets: ["FadeScalePlugin"]),
+    ],
+    targets: [
+        .target(name: "CTransHost", path: "Sources/CTransHost"),
+        .target(name: "TransHostJSON"),
+        .target(name: "TransHostCore"),
+        .target(name: "TransHostCoordinators", dependencies: ["TransHostCore"]),
+        .target(
+            name: "TransHostPluginHost",
+            dependencies: ["CTransHost", "TransHostJSON", "TransHostCore", "TransHostCoordinators"],
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
+        .target(name: "TransHostScenario", dependencies: ["TransHostPluginHost", "TransHostJSON"]),
+        .target(name: "TransHostCommands", dependencies: ["TransHostScenario", "TransHostPluginHost"]),
+        .executableTarget(name: "transhost", dependencies: ["TransHostCommands"]),
+
+        // First-party plugins. C plugins see only the public header, through a header search path.
+        .target(
+            name: "FadeScalePlugin",
+            path: "Plugins/fade-scale",
+            exclude: ["manifest.json"],
+            sources: ["fade_scale.c"],
+            publicHeadersPath: ".",
+            cSettings: [.headerSearchPath("../../Sources/CTransHost/include"), .unsafeFlags(["-fvisibility=hidden"])]
+        ),
+
+        .testTarget(name: "TransHostCoreTests", dependencies: ["TransHostCore"]),
+        .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostScenario", "TransHostPluginHost"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,231 @@
+/*
+ * transhost.h — the public C ABI between the transhost host and animator plugins.
+ *
+ * This is the only header a plugin includes. It is plain C11 (and compiles as C++) and uses no
+ * host types: every host object is an opaque handle, and every host service is a function
+ * pointer in the table the host hands to the plugin's init.
+ *
+ * Versioning (see DESIGN.md section 4):
+ *   - A plugin exports exactly one symbol, TH_ENTRY_SYMBOL ("transhost_plugin_entry"), a const
+ *     th_plugin_entry whose FIRST two fields are the ABI major and minor it was built against.
+ *     The host reads them straight from the file before any plugin code runs.
+ *   - Rule: plugin major == host major, and plugin minor <= host minor.
+ *   - Structs only grow by appending fields; each starts with a struct_size so the reader can
+ *     tell which fields exist. Larger additions come as named, revisioned extensions returned by
+ *     th_host_api.get_extension("transhost.name/1"), which returns NULL when unsupported.
+ *
+ * Threads: the host calls a plugin only from its main thread, and every host callback must be
+ * called from inside a host call (init, an animator callback, an animation or completion block)
+ * on that thread. Tags below: [main-thread] = call only on the host's main thread.
+ *
+ * Ownership: handles (th_view, th_controller, th_context) are owned by the host. A handle stays
+ * valid for the whole run; using a handle after its object was discarded is reported as a
+ * contract breach and ignored, never a crash. Strings the host returns are owned by the host and
+ * valid until the call that returned them returns, unless noted. Strings and structs a plugin
+ * passes in are copied by the host before the call returns.
+ */
+#ifndef TRANSHOST_H
+#define TRANSHOST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TH_ABI_MAJOR 1
+#define TH_ABI_MINOR 0
+
+/* The name of the single symbol every plugin exports. */
+#define TH_ENTRY_SYMBOL "transhost_plugin_entry"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define TH_EXPORT __attribute__((visibility("default")))
+#else
+#define TH_EXPORT
+#endif
+
+/* ---- Opaque handles (owned by the host) ---------------------------------------------------- */
+typedef struct th_view th_view;             /* a view (UIView + its CALayer) */
+typedef struct th_controller th_controller; /* a view controller */
+typedef struct th_context th_context;       /* a transition context */
+
+/* ---- Plain value types ---------------------------------------------------------------------- */
+typedef struct th_point { double x, y; } th_point;
+typedef struct th_size { double width, height; } th_size;
+typedef struct th_rect { double x, y, width, height; } th_rect;
+
+/* CGAffineTransform: (x, y) -> (a x + c y + tx, b x + d y + ty). */
+typedef struct th_affine { double a, b, c, d, tx, ty; } th_affine;
+
+/* CATransform3D, row-vector convention (p' = p M), translation in m41..m43, m34 = -1/d. */
+typedef struct th_transform3d {
+    double m11, m12, m13, m14;
+    double m21, m22, m23, m24;
+    double m31, m32, m33, m34;
+    double m41, m42, m43, m44;
+} th_transform3d;
+
+typedef enum th_container {
+    TH_CONTAINER_NAVIGATION = 1,
+    TH_CONTAINER_TAB = 2,
+    TH_CONTAINER_MODAL = 3
+} th_container;
+
+typedef enum th_operation {
+    TH_OP_PUSH = 1,
+    TH_OP_POP = 2,
+    TH_OP_SELECT = 3,
+    TH_OP_PRESENT = 4,
+    TH_OP_DISMISS = 5
+} th_operation;
+
+/* UITransitionContextFromViewControllerKey / ToViewControllerKey. */
+typedef enum th_context_key {
+    TH_KEY_FROM = 0,
+    TH_KEY_TO = 1
+} th_context_key;
+
+/* UIViewAnimationOptions: the bits transhost honours (same values as UIKit). */
+#define TH_ANIM_BEGIN_FROM_CURRENT_STATE (1u << 2)
+#define TH_ANIM_OVERRIDE_INHERITED_DURATION (1u << 5)
+#define TH_ANIM_OVERRIDE_INHERITED_CURVE (1u << 6)
+#define TH_ANIM_CURVE_EASE_IN_OUT (0u << 16) /* the default */
+#define TH_ANIM_CURVE_EASE_IN (1u << 16)
+#define TH_ANIM_CURVE_EASE_OUT (2u << 16)
+#define TH_ANIM_CURVE_LINEAR (3u << 16)
+#define TH_ANIM_CURVE_MASK (3u << 16)
+
+/* Parameters of one animation block (UIView animateWithDuration:delay:options:...). */
+typedef struct th_animation_params {
+    uint32_t struct_size; /* sizeof(th_animation_params) as the plugin compiled it */
+    double duration;      /* seconds, >= 0 */
+    double delay;         /* seconds, >= 0 */
+    uint32_t options;     /* TH_ANIM_* bits */
+} th_animation_params;
+
+/* Called once, synchronously, inside animate(): property changes made here become animations
+ * from the presentation value to the new model value. */
+typedef void (*th_animations_fn)(void *user);
+/* Called once when every animation of the block has ended; finished is 1 unless the
+ * animations were removed or replaced before they ended. */
+typedef void (*th_completion_fn)(int finished, void *user);
+
+typedef enum th_log_level { TH_LOG_DEBUG = 0, TH_LOG_INFO = 1, TH_LOG_WARNING = 2, TH_LOG_ERROR = 3 } th_log_level;
+
+/* ---- The host callback table ---------------------------------------------------------------
+ * Handed to the plugin's init; valid until deinit returns. Fields are only ever appended; check
+ * struct_size (or abi_minor) before using a field newer than your build's header. */
+typedef struct th_host_api {
+    uint32_t struct_size;
+    uint32_t abi_major;
+    uint32_t abi_minor;
+
+    /* Returns the extension table named id ("transhost.name/1"), or NULL when the host does not
+     * support it. The table is owned by the host and valid until deinit. [main-thread] */
+    const void *(*get_extension)(const char *id);
+
+    /* Writes a message to the host's log, prefixed with the plugin's name. msg is copied. [main-thread] */
+    void (*log)(th_log_level level, const char *msg);
+
+    /* -- Transition context (UIViewControllerContextTransitioning) -- */
+    /* The from or to controller; never NULL during a transition. [main-thread] */
+    th_controller *(*context_controller)(th_context *ctx, th_context_key key);
+    /* The from or to controller's root view. [main-thread] */
+    th_view *(*context_view)(th_context *ctx, th_context_key key);
+    /* The container view the animation happens in. [main-thread] */
+    th_view *(*context_container)(th_context *ctx);
+    /* TH_CONTAINER_* and TH_OP_* of this transition. [main-thread] */
+    th_container (*context_container_kind)(th_context *ctx);
+    th_operation (*context_operation)(th_context *ctx);
+    /* 1 or 0. [main-thread] */
+    int (*context_is_animated)(th_context *ctx);
+    int (*context_is_interactive)(th_context *ctx);
+    int (*context_transition_was_cancelled)(th_context *ctx);
+    /* initialFrameForViewController / finalFrameForViewController; a zero rect means "unknown",
+     * as in UIKit. [main-thread] */
+    th_rect (*context_initial_frame)(th_context *ctx, th_controller *vc);
+    th_rect (*context_final_frame)(th_context *ctx, th_controller *vc);
+    /* completeTransition: call exactly once, after the animations (usually in a completion).
+     * A second call is ignored and reported as a contract breach. [main-thread] */
+    void (*context_complete_transition)(th_context *ctx, int did_complete);
+
+    /* -- Controllers -- */
+    /* The controller's root view. [main-thread] */
+    th_view *(*controller_view)(th_controller *vc);
+    /* The controller's type name (its class). Host-owned, valid for the whole run. [main-thread] */
+    const char *(*controller_type)(th_controller *vc);
+
+    /* -- View hierarchy -- */
+    /* addSubview: moves child to the top of parent's subviews. [main-thread] */
+    void (*view_add_subview)(th_view *parent, th_view *child);
+    /* insertSubview:atIndex: (index is clamped to [0, count]). [main-thread] */
+    void (*view_insert_subview_at)(th_view *parent, th_view *child, int64_t index);
+    /* insertSubview:aboveSubview: / belowSubview:. [main-thread] */
+    void (*view_insert_subview_above)(th_view *parent, th_view *child, th_view *sibling);
+    void (*view_insert_subview_below)(th_view *parent, th_view *child, th_view *sibling);
+    /* removeFromSuperview. [main-thread] */
+    void (*view_remove_from_superview)(th_view *view);
+    /* The superview, or NULL. [main-thread] */
+    th_view *(*view_superview)(th_view *view);
+
+    /* -- View geometry and appearance (model values; inside an animations block a change
+     *    becomes an animation). Non-finite values are rejected with a warning. -- */
+    th_rect (*view_frame)(th_view *view);
+    void (*view_set_frame)(th_view *view, th_rect frame);
+    th_rect (*view_bounds)(th_view *view);
+    void (*view_set_bounds)(th_view *view, th_rect bounds);
+    th_point (*view_center)(th_view *view);
+    void (*view_set_center)(th_view *view, th_point center);
+    th_affine (*view_transform)(th_view *view);
+    void (*view_set_transform)(th_view *view, th_affine transform);
+    double (*view_alpha)(th_view *view);
+    void (*view_set_alpha)(th_view *view, double alpha); /* clamped to [0, 1] */
+
+    /* -- Animation -- */
+    /* UIView animateWithDuration:delay:options:animations:completion:. Calls animations(user)
+     * before it returns; calls completion(finished, user) later, on virtual time, exactly once.
+     * completion may be NULL. user is the plugin's; the host never frees it. [main-thread] */
+    void (*animate)(const th_animation_params *params, th_animations_fn animations,
+                    th_completion_fn completion, void *user);
+} th_host_api;
+
+/* ---- What the plugin provides ------------------------------------------------------------- */
+
+/* One animator (UIViewControllerAnimatedTransitioning). Owned by the plugin; must stay valid
+ * until the plugin's deinit. */
+typedef struct th_animator {
+    uint32_t struct_size;
+    const char *id; /* matches an animator id in the manifest */
+    /* transitionDuration:. Must be finite and >= 0. [main-thread] */
+    double (*transition_duration)(const struct th_animator *self, th_context *ctx);
+    /* animateTransition:. Must eventually call context_complete_transition once. [main-thread] */
+    void (*animate_transition)(const struct th_animator *self, th_context *ctx);
+    /* animationEnded: (optional, may be NULL). [main-thread] */
+    void (*animation_ended)(const struct th_animator *self, int transition_completed);
+    void *user; /* the plugin's own data */
+} th_animator;
+
+/* The plugin's single exported symbol. abi_major and abi_minor come first and are read by the
+ * host from the file, before any plugin code runs. */
+typedef struct th_plugin_entry {
+    uint32_t abi_major;   /* TH_ABI_MAJOR the plugin was built with */
+    uint32_t abi_minor;   /* TH_ABI_MINOR the plugin was built with */
+    uint32_t struct_size; /* sizeof(th_plugin_entry) */
+    const char *name;     /* must equal the manifest's "name" */
+    const char *version;  /* must equal the manifest's "version" */
+    /* Called once after the ABI check. host stays valid until deinit. Return 0 on success;
+     * anything else marks the plugin failed (the host then never calls it again). [main-thread] */
+    int (*init)(const th_host_api *host);
+    /* Called once before the host exits (not for plugins that failed init). [main-thread] */
+    void (*deinit)(void);
+    /* The animator with this id, or NULL. The pointer must stay valid until deinit. [main-thread] */
+    const th_animator *(*get_animator)(const char *animator_id);
+} th_plugin_entry;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRANSHOST_H */

@@ -1,0 +1,311 @@
+/// Options of one animation block, mirroring UIView's animate(withDuration:delay:options:...).
+public struct AnimationParameters: Equatable, Sendable {
+    public var duration: Double
+    public var delay: Double
+    /// UIViewAnimationOptions bits (curve bits 16-17, override-inherited bits 5 and 6).
+    public var options: UInt32
+    /// Overrides the curve bits (springs).
+    public var curve: TimingCurve?
+
+    public init(duration: Double, delay: Double = 0, options: UInt32 = 0, curve: TimingCurve? = nil) {
+        self.duration = duration; self.delay = delay; self.options = options; self.curve = curve
+    }
+
+    public static let overrideInheritedDuration: UInt32 = 1 << 5
+    public static let overrideInheritedCurve: UInt32 = 1 << 6
+}
+
+/// Records animations on views and evaluates them on virtual time.
+///
+/// Rules (UIKit's, made deterministic):
+/// - Inside `animate`, every change of an animatable property becomes an animation from the
+///   property's *presentation* value at that moment to the new model value. A property that was
+///   already animating therefore continues from where it is on screen; the old animation is
+///   removed and its block's completion gets `finished == false`.
+/// - Nested blocks inherit the enclosing block's duration and curve unless their options carry
+///   overrideInheritedDuration / overrideInheritedCurve.
+/// - Completion order: by the virtual time the block stopped, then by the order the blocks were
+///   created. A block that changed nothing completes (finished) on the next advance.
+/// - `advance(to: t)` processes every event strictly before t, then sets the clock to t; events at
+///   exactly t run on the next advance or `settle()`. Sampling at t therefore shows every
+///   animation at its final value at its end time, and the result does not depend on how the
+///   clock was stepped to t.
+public final class AnimationEngine {
+    public let clock: VirtualClock
+    /// Receives contract warnings (non-finite values and the like). Set by the host.
+    public var warningHandler: ((String) -> Void)?
+
+    private var viewCounter = 0
+    private var groupCounter = 0
+    private var groups: [AnimationGroup] = []
+    private var readyCompletions: [(time: Double, group: AnimationGroup)] = []
+    private var scheduled: [(time: Double, sequence: Int, action: () -> Void)] = []
+    private var scheduleCounter = 0
+
+    /// The timeline new animations join; see `withTimeline`.
+    public let globalTimeline: AnimationTimeline
+    private var timelineStack: [AnimationTimeline] = []
+
+    private final class Transaction {
+        let duration: Double
+        let delay: Double
+        let curve: TimingCurve
+        let begin: Double
+        let timeline: AnimationTimeline
+        /// Keyframe collection state when this is an animateKeyframes block.
+        let keyframeMode: KeyframeCalculationMode?
+        var keyframeStart = 0.0
+        var keyframeDuration = 1.0
+        var changes: [(view: View, property: AnimatableProperty, from: AnimatableValue)] = []
+        var keyframes: [ObjectIdentifier: [AnimatableProperty: (from: AnimatableValue, frames: [(start: Double, duration: Double, value: AnimatableValue)])]] = [:]
+        init(duration: Double, delay: Double, curve: TimingCurve, begin: Double, timeline: AnimationTimeline, keyframeMode: KeyframeCalculationMode?) {
+            self.duration = duration; self.delay = delay; self.curve = curve; self.begin = begin
+            self.timeline = timeline; self.keyframeMode = keyframeMode
+        }
+    }
+    private var transactions: [Transaction] = []
+
+    public init(clock: VirtualClock = VirtualClock()) {
+        self.clock = clock
+        globalTimeline = AnimationTimeline(name: "global", startingAt: clock.now)
+    }
+
+    public var now: Double { clock.now }
+
+    func nextViewID() -> String { viewCounter += 1; return "v\(viewCounter)" }
+
+    func warn(_ message: String) { warningHandler?(message) }
+
+    // MARK: Timelines
+
+    /// The timeline animations created now will join.
+    public var currentTimeline: AnimationTimeline { timelineStack.last ?? globalTimeline }
+
+    /// Runs `body` with `timeline` as the current timeline (for a transition's animations).
+    public func withTimeline<T>(_ timeline: AnimationTimeline, _ body: () throws -> T) rethrows -> T {
+        timelineStack.append(timeline)
+        defer { timelineStack.removeLast() }
+        return try body()
+    }
+
+    /// Whether any block of `timeline` is still running.
+    public func hasRunningAnimations(in timeline: AnimationTimeline) -> Bool {
+        groups.contains { $0.timeline === timeline && !$0.stopped }
+    }
+
+    // MARK: Animation blocks
+
+    /// UIView.animate(withDuration:delay:options:animations:completion:) and, with
+    /// `parameters.curve = .spring(...)`, the spring variant.
+    public func animate(_ parameters: AnimationParameters, animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        runBlock(parameters, keyframeMode: nil, animations: animations, completion: completion)
+    }
+
+    /// UIView.animateKeyframes(withDuration:delay:options:animations:completion:). Inside,
+    /// call `addKeyframe`. The whole animation uses ease-in-out unless curve bits are given.
+    public func animateKeyframes(_ parameters: AnimationParameters, mode: KeyframeCalculationMode,
+                                 animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        runBlock(parameters, keyframeMode: mode, animations: animations, completion: completion)
+    }
+
+    /// UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:). Outside an
+    /// animateKeyframes block the changes apply immediately, with a warning.
+    public func addKeyframe(relativeStart: Double, relativeDuration: Double, animations: () -> Void) {
+        guard let tx = transactions.last, tx.keyframeMode != nil else {
+            warn("addKeyframe was called outside animateKeyframes; its changes were applied without animation")
+            animations()
+            return
+        }
+        let saved = (tx.keyframeStart, tx.keyframeDuration)
+        tx.keyframeStart = relativeStart.isFinite ? min(max(relativeStart, 0), 1) : 0
+        tx.keyframeDuration = relativeDuration.isFinite ? min(max(relativeDuration, 0), 1) : 0
+        animations()
+        (tx.keyframeStart, tx.keyframeDuration) = saved
+    }
+
+    private func runBlock(_ p: AnimationParameters, keyframeMode: KeyframeCalculationMode?, animations: () -> Void,
+                          completion: ((Bool) -> Void)?) {
+        var duration = p.duration.isFinite ? max(p.duration, 0) : 0
+        let delay = p.delay.isFinite ? max(p.delay, 0) : 0
+        if !p.duration.isFinite || p.duration < 0 { warn("animation duration \(p.duration) is not a finite, non-negative number; 0 was used") }
+        if !p.delay.isFinite || p.delay < 0 { warn("animation delay \(p.delay) is not a finite, non-negative number; 0 was used") }
+        var curve = p.curve ?? TimingCurve(optionBits: p.options)
+        if let outer = transactions.last {
+            if p.options & AnimationParameters.overrideInheritedDuration == 0 { duration = outer.duration }
+            if p.options & AnimationParameters.overrideInheritedCurve == 0 && p.curve == nil { curve = outer.curve }
+        }
+        let timeline = currentTimeline
+        let begin = timeline.localTime(atGlobal: now) + delay
+        let tx = Transaction(duration: duration, delay: delay, curve: curve, begin: begin, timeline: timeline, keyframeMode: keyframeMode)
+        transactions.append(tx)
+        animations()
+        transactions.removeLast()
+        commit(tx, completion: completion)
+    }
+
+    private func commit(_ tx: Transaction, completion: ((Bool) -> Void)?) {
+        groupCounter += 1
+        let group = AnimationGroup(sequence: groupCounter, timeline: tx.timeline, begin: tx.begin,
+                                   end: tx.begin + tx.duration, completion: completion)
+        for change in tx.changes {
+            let to = change.view.modelValue(change.property)
+            var track: KeyframeTrack?
+            if let mode = tx.keyframeMode, let k = tx.keyframes[ObjectIdentifier(change.view)]?[change.property] {
+                track = KeyframeTrack.compose(initial: k.from, frames: k.frames, mode: mode)
+            }
+            if track == nil && change.from == to { continue }
+            let anim = PropertyAnimation(property: change.property, from: change.from, to: to, keyframes: track,
+                                         begin: tx.begin, duration: tx.duration, curve: tx.curve, group: group)
+            if let old = change.view.animations[change.property] { stop(old, on: change.view, finished: false) }
+            change.view.animations[change.property] = anim
+            group.animations.append((change.view, anim))
+        }
+        if group.animations.isEmpty {
+            group.stopped = true
+            readyCompletions.append((now, group))
+        } else {
+            groups.append(group)
+        }
+    }
+
+    /// Called by a view before it stores a new model value.
+    func modelWillChange(_ view: View, _ property: AnimatableProperty, from old: AnimatableValue, to new: AnimatableValue) {
+        guard let tx = transactions.last else { return }
+        if !tx.changes.contains(where: { $0.view === view && $0.property == property }) {
+            tx.changes.append((view, property, presentationValue(view, property)))
+        }
+        if tx.keyframeMode != nil {
+            let id = ObjectIdentifier(view)
+            var perView = tx.keyframes[id] ?? [:]
+            var entry = perView[property] ?? (from: presentationValue(view, property), frames: [])
+            entry.frames.append((tx.keyframeStart, tx.keyframeDuration, new))
+            perView[property] = entry
+            tx.keyframes[id] = perView
+        }
+    }
+
+    private func stop(_ anim: PropertyAnimation, on view: View, finished: Bool) {
+        if view.animations[anim.property] === anim { view.animations[anim.property] = nil }
+        let group = anim.group
+        group.animations.removeAll { $0.animation === anim }
+        if !finished { group.finished = false }
+        if group.animations.isEmpty && !group.stopped {
+            group.stopped = true
+            groups.removeAll { $0 === group }
+            readyCompletions.append((now, group))
+        }
+    }
+
+    /// Removes every animation of `view` (CALayer.removeAllAnimations); their blocks complete
+    /// with finished == false.
+    public func removeAllAnimations(of view: View) {
+        for p in AnimatableProperty.allCases { if let a = view.animations[p] { stop(a, on: view, finished: false) } }
+    }
+
+    // MARK: Presentation
+
+    /// The value the screen shows now for `property` of `view`.
+    func presentationValue(_ view: View, _ property: AnimatableProperty) -> AnimatableValue {
+        guard let anim = view.animations[property] else { return view.modelValue(property) }
+        return anim.value(atLocal: anim.group.timeline.localTime(atGlobal: now))
+    }
+
+    /// The presentation layer of `view` at the current time.
+    public func presentation(of view: View) -> PresentationState {
+        if view.animations.isEmpty {
+            return PresentationState(bounds: view._bounds, position: view._position, anchorPoint: view._anchorPoint,
+                                     transform: view._transform, alpha: view._alpha,
+                                     backgroundColor: view._backgroundColor, cornerRadius: view._cornerRadius)
+        }
+        return PresentationState(
+            bounds: ValueCodec.rect(presentationValue(view, .bounds)),
+            position: ValueCodec.point(presentationValue(view, .position)),
+            anchorPoint: ValueCodec.point(presentationValue(view, .anchorPoint)),
+            transform: Transform3D(presentationValue(view, .transform)),
+            alpha: min(max(presentationValue(view, .alpha)[0], 0), 1),
+            backgroundColor: ValueCodec.color(presentationValue(view, .backgroundColor)),
+            cornerRadius: max(presentationValue(view, .cornerRadius)[0], 0))
+    }
+
+    /// Whether `view` has a running animation of `property`.
+    public func isAnimating(_ view: View, _ property: AnimatableProperty) -> Bool { view.animations[property] != nil }
+
+    // MARK: Time
+
+    /// Runs `action` when the clock reaches `time` (events at equal times run in scheduling order).
+    public func schedule(at time: Double, _ action: @escaping () -> Void) {
+        scheduleCounter += 1
+        scheduled.append((max(time, now), scheduleCounter, action))
+    }
+
+    /// Advances virtual time to `target`, processing every event strictly before it in time order.
+    public func advance(to target: Double) {
+        guard target.isFinite else { return }
+        while let t = nextEventTime(), t < target { process(at: t) }
+        if target > clock.now { clock.now = target }
+    }
+
+    public func advance(by dt: Double) { advance(to: now + dt) }
+
+    /// Processes every event due at or before the current time (including completions queued now).
+    public func settle() {
+        while let t = nextEventTime(), t <= now { process(at: t) }
+    }
+
+    /// The time of the next pending event, if any.
+    public func nextEventTime() -> Double? {
+        var best: Double? = readyCompletions.isEmpty ? nil : now
+        for g in groups {
+            let local = g.timeline.speed >= 0 ? g.end : g.begin
+            if let t = g.timeline.globalTime(ofLocal: local, now: now) { best = min(best ?? t, t) }
+        }
+        for s in scheduled { best = min(best ?? s.time, s.time) }
+        return best
+    }
+
+    /// Whether nothing is pending: no running block, no completion, no scheduled action.
+    public var isIdle: Bool { groups.isEmpty && readyCompletions.isEmpty && scheduled.isEmpty }
+
+    private func process(at t: Double) {
+        if t > clock.now { clock.now = t }
+        // Blocks whose animations reached their end (or their start, on a reversed timeline).
+        let ended = groups.filter { g in
+            let local = g.timeline.speed >= 0 ? g.end : g.begin
+            guard let gt = g.timeline.globalTime(ofLocal: local, now: now) else { return false }
+            return gt <= t
+        }
+        for g in ended.sorted(by: { $0.sequence < $1.sequence }) {
+            for (view, anim) in g.animations where view.animations[anim.property] === anim {
+                view.animations[anim.property] = nil
+            }
+            g.animations.removeAll()
+            g.stopped = true
+            groups.removeAll { $0 === g }
+            readyCompletions.append((t, g))
+        }
+        // Completions in (stop time, creation order); each runs in its block's timeline so that
+        // chained animations stay in the same transition.
+        let ready = readyCompletions.sorted { ($0.time, $0.group.sequence) < ($1.time, $1.group.sequence) }
+        readyCompletions.removeAll()
+        for r in ready {
+            if let c = r.group.completion { withTimeline(r.group.timeline) { c(r.group.finished) } }
+        }
+        let due = scheduled.filter { $0.time <= t }.sorted { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
+        scheduled.removeAll { $0.time <= t }
+        for s in due { s.action() }
+    }
+}
+
+/// What the screen shows for one view at one instant.
+public struct PresentationState: Equatable, Sendable {
+    public var bounds: Rect
+    public var position: Point
+    public var anchorPoint: Point
+    public var transform: Transform3D
+    public var alpha: Double
+    public var backgroundColor: Color?
+    public var cornerRadius: Double
+
+    /// The frame the presentation values describe (see View.frame).
+    public var frame: Rect { View.frame(bounds: bounds, position: position, anchor: anchorPoint, transform: transform) }
+}

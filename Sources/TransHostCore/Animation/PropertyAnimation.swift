@@ -1,0 +1,48 @@
+/// One running animation of one property of one view, in its timeline's local time.
+final class PropertyAnimation {
+    let property: AnimatableProperty
+    let from: AnimatableValue
+    let to: AnimatableValue
+    /// Keyframe values and key times, when this animation is a keyframe one; `from` is then the
+    /// first value and `to` the last.
+    let keyframes: KeyframeTrack?
+    let begin: Double
+    let duration: Double
+    let curve: TimingCurve
+    unowned let group: AnimationGroup
+
+    init(property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue, keyframes: KeyframeTrack? = nil,
+         begin: Double, duration: Double, curve: TimingCurve, group: AnimationGroup) {
+        self.property = property; self.from = from; self.to = to; self.keyframes = keyframes
+        self.begin = begin; self.duration = duration; self.curve = curve; self.group = group
+    }
+
+    var end: Double { begin + duration }
+
+    /// The presentation value at local time `l`. Before `begin` the start value shows (UIKit
+    /// fills backwards during a delay); at and after the end the final value shows.
+    func value(atLocal l: Double) -> AnimatableValue {
+        let u: Double = duration > 0 ? (l - begin) / duration : (l >= begin ? 1 : 0)
+        let p = curve.progress(u, duration: duration)
+        if let keyframes { return keyframes.value(at: p, property: property) }
+        if p <= 0 && u <= 0 { return from }
+        if p == 1 { return to }
+        return ValueCodec.interpolate(property, from, to, p)
+    }
+}
+
+/// The animations made by one animate() call, and its completion.
+final class AnimationGroup {
+    let sequence: Int
+    let timeline: AnimationTimeline
+    let completion: ((Bool) -> Void)?
+    var animations: [(view: View, animation: PropertyAnimation)] = []
+    var begin: Double
+    var end: Double
+    var finished = true
+    var stopped = false
+
+    init(sequence: Int, timeline: AnimationTimeline, begin: Double, end: Double, completion: ((Bool) -> Void)?) {
+        self.sequence = sequence; self.timeline = timeline; self.begin = begin; self.end = end; self.completion = completion
+    }
+}

@@ -1,0 +1,214 @@
+/// A view and its backing layer in one object (UIView + CALayer).
+///
+/// Geometry follows Core Animation: `bounds`, `position` (= UIKit's center) and `anchorPoint`
+/// are stored; `frame` is derived (origin = position - anchorPoint x bounds.size, for the
+/// identity transform). Properties hold *model* values; inside an animation block a change
+/// becomes an animation, and `AnimationEngine.presentation(of:)` gives what the screen shows.
+///
+/// Invariant: a view is in at most one superview's `subviews`, once; `superview` and
+/// `subviews` always agree (see `checkInvariants()`).
+public final class View {
+    /// Stable id, unique per engine ("v1", "v2", ... in creation order).
+    public let id: String
+    /// A readable name for traces (a controller's root view carries its controller's type).
+    public var name: String
+    public unowned let engine: AnimationEngine
+
+    /// Set on views made by `snapshotView`: their look is frozen, so renderers may cache them.
+    public internal(set) var isSnapshot = false
+    /// Bumped whenever content, background, corner radius, border or the subtree's membership
+    /// changes; renderers key their raster caches on it.
+    public internal(set) var contentVersion = 0
+
+    public private(set) var subviews: [View] = []
+    public private(set) weak var superview: View?
+
+    // Stored model values (see the computed accessors below).
+    var _bounds: Rect
+    var _position: Point
+    var _anchorPoint = Point(x: 0.5, y: 0.5)
+    var _transform = Transform3D.identity
+    var _alpha = 1.0
+    var _backgroundColor: Color?
+    var _cornerRadius = 0.0
+    /// Running animations by property (at most one per property; see AnimationEngine).
+    var animations: [AnimatableProperty: PropertyAnimation] = [:]
+
+    public var isHidden = false
+    /// Cap insets of a resizable snapshot (recorded, see resizableSnapshotView).
+    public internal(set) var capInsets = EdgeInsets.zero
+    public var clipsToBounds = false { didSet { contentVersion += 1 } }
+    public var content = ViewContent.none { didSet { contentVersion += 1 } }
+
+    public init(engine: AnimationEngine, frame: Rect = .zero, name: String = "") {
+        self.engine = engine
+        self.id = engine.nextViewID()
+        self.name = name
+        _bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        _position = Point(x: frame.midX, y: frame.midY)
+    }
+
+    // MARK: Model properties
+
+    public var bounds: Rect {
+        get { _bounds }
+        set { set(.bounds, ValueCodec.rect(newValue)) }
+    }
+    /// UIKit's center: the layer's position.
+    public var position: Point {
+        get { _position }
+        set { set(.position, ValueCodec.point(newValue)) }
+    }
+    public var center: Point {
+        get { position }
+        set { position = newValue }
+    }
+    public var anchorPoint: Point {
+        get { _anchorPoint }
+        set { set(.anchorPoint, ValueCodec.point(newValue)) }
+    }
+    /// The layer's 3D transform (CALayer.transform).
+    public var transform3D: Transform3D {
+        get { _transform }
+        set { set(.transform, newValue.values) }
+    }
+    /// UIView.transform: the affine part of the layer transform.
+    public var transform: AffineTransform {
+        get { _transform.affine }
+        set { transform3D = Transform3D(newValue) }
+    }
+    public var alpha: Double {
+        get { _alpha }
+        set { set(.alpha, [min(max(newValue, 0), 1)]) }
+    }
+    public var backgroundColor: Color? {
+        get { _backgroundColor }
+        set { set(.backgroundColor, ValueCodec.color(newValue)) }
+    }
+    public var cornerRadius: Double {
+        get { _cornerRadius }
+        set { set(.cornerRadius, [max(newValue, 0)]) }
+    }
+
+    /// The frame in the superview's coordinates. With a non-identity transform UIKit calls it
+    /// undefined; like Core Animation we return the bounding box of the transformed bounds.
+    /// Setting it sets bounds.size and position and ignores the transform.
+    public var frame: Rect {
+        get { Self.frame(bounds: _bounds, position: _position, anchor: _anchorPoint, transform: _transform) }
+        set {
+            bounds = Rect(origin: _bounds.origin, size: newValue.size)
+            position = Point(x: newValue.origin.x + _anchorPoint.x * newValue.width,
+                             y: newValue.origin.y + _anchorPoint.y * newValue.height)
+        }
+    }
+
+    static func frame(bounds: Rect, position: Point, anchor: Point, transform: Transform3D) -> Rect {
+        let w = bounds.width, h = bounds.height
+        if transform.isIdentity {
+            return Rect(x: position.x - anchor.x * w, y: position.y - anchor.y * h, width: w, height: h)
+        }
+        let corners = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: 0, y: h), Point(x: w, y: h)].compactMap { c -> Point? in
+            let local = Point(x: c.x - anchor.x * w, y: c.y - anchor.y * h)
+            guard let p = transform.project(local) else { return nil }
+            return Point(x: p.x + position.x, y: p.y + position.y)
+        }
+        guard let first = corners.first else { return .zero }
+        var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
+        for c in corners { minX = min(minX, c.x); maxX = max(maxX, c.x); minY = min(minY, c.y); maxY = max(maxY, c.y) }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    func set(_ property: AnimatableProperty, _ value: AnimatableValue) {
+        guard value.allSatisfy({ $0.isFinite }) else {
+            engine.warn("\(property.rawValue) of view \(id) (\(name)) was set to a non-finite value \(value); the change was ignored")
+            return
+        }
+        let old = modelValue(property)
+        guard old != value else { return }
+        engine.modelWillChange(self, property, from: old, to: value)
+        storeModel(property, value)
+        if property == .backgroundColor || property == .cornerRadius { contentVersion += 1 }
+    }
+
+    func modelValue(_ p: AnimatableProperty) -> AnimatableValue {
+        switch p {
+        case .bounds: return ValueCodec.rect(_bounds)
+        case .position: return ValueCodec.point(_position)
+        case .anchorPoint: return ValueCodec.point(_anchorPoint)
+        case .transform: return _transform.values
+        case .alpha: return [_alpha]
+        case .backgroundColor: return ValueCodec.color(_backgroundColor)
+        case .cornerRadius: return [_cornerRadius]
+        }
+    }
+
+    func storeModel(_ p: AnimatableProperty, _ v: AnimatableValue) {
+        switch p {
+        case .bounds: _bounds = ValueCodec.rect(v)
+        case .position: _position = ValueCodec.point(v)
+        case .anchorPoint: _anchorPoint = ValueCodec.point(v)
+        case .transform: _transform = Transform3D(v)
+        case .alpha: _alpha = v[0]
+        case .backgroundColor: _backgroundColor = ValueCodec.color(v)
+        case .cornerRadius: _cornerRadius = v[0]
+        }
+    }
+
+    // MARK: Hierarchy
+
+    /// addSubview: appends (or moves) `view` to the top of the subviews.
+    public func addSubview(_ view: View) { insertSubview(view, at: subviews.count) }
+
+    /// insertSubview(_:at:); the index is clamped to [0, subviews.count].
+    public func insertSubview(_ view: View, at index: Int) {
+        guard view !== self, !isDescendant(of: view) else { return }
+        if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: i)
+        } else {
+            view.removeFromSuperview()
+        }
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        contentVersion += 1
+    }
+
+    public func insertSubview(_ view: View, aboveSubview sibling: View) {
+        guard sibling.superview === self else { addSubview(view); return }
+        if view.superview === self { subviews.removeAll { $0 === view } ; view.superview = nil }
+        let i = subviews.firstIndex { $0 === sibling }!
+        insertSubview(view, at: i + 1)
+    }
+
+    public func insertSubview(_ view: View, belowSubview sibling: View) {
+        guard sibling.superview === self else { insertSubview(view, at: 0); return }
+        if view.superview === self { subviews.removeAll { $0 === view } ; view.superview = nil }
+        let i = subviews.firstIndex { $0 === sibling }!
+        insertSubview(view, at: i)
+    }
+
+    public func bringSubviewToFront(_ view: View) { if view.superview === self { addSubview(view) } }
+    public func sendSubviewToBack(_ view: View) { if view.superview === self { insertSubview(view, at: 0) } }
+
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        parent.contentVersion += 1
+        superview = nil
+    }
+
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let c = v { if c === view { return true }; v = c.superview }
+        return false
+    }
+
+    /// Checks the hierarchy invariant; returns a sentence naming the broken link, or nil.
+    public func checkInvariants() -> String? {
+        for s in subviews {
+            if s.superview !== self { return "view \(s.id) is in \(id)'s subviews but its superview is \(s.superview?.id ?? "nil")" }
+            if subviews.filter({ $0 === s }).count != 1 { return "view \(s.id) appears more than once in \(id)'s subviews" }
+            if let problem = s.checkInvariants() { return problem }
+        }
+        return nil
+    }
+}
