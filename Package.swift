@@ -47,6 +47,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TransHostCoreTests", dependencies: ["TransHostCore"]),
+        .testTarget(name: "TransHostPluginHostTests", dependencies: ["TransHostPluginHost"]),
         .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostScenario", "TransHostPluginHost"]),
     ],
     swiftLanguageModes: [.v5]
