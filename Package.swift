@@ -4,7 +4,7 @@
 //
 // Dependency direction (only ever points down the list):
 //   CTransHost (public C ABI header; the only thing a plugin includes)
-//   TransHostJSON (strict JSON reader/writer with line numbers and stable output)
+//   TransHostSupport (strict JSON reader/writer with line numbers, stable output; atomic file IO)
 //   TransHostCore (geometry, views/layers, animation engine, virtual clock)
 //   TransHostCoordinators (controllers, navigation/tab/modal, transition context, defaults)
 //   TransHostPluginHost (manifests, registry, discovery, ELF inspection, loading, host API, router)
@@ -24,15 +24,15 @@ let package = Package(
     ],
     targets: [
         .target(name: "CTransHost", path: "Sources/CTransHost"),
-        .target(name: "TransHostJSON"),
+        .target(name: "TransHostSupport"),
         .target(name: "TransHostCore"),
         .target(name: "TransHostCoordinators", dependencies: ["TransHostCore"]),
         .target(
             name: "TransHostPluginHost",
-            dependencies: ["CTransHost", "TransHostJSON", "TransHostCore", "TransHostCoordinators"],
+            dependencies: ["CTransHost", "TransHostSupport", "TransHostCore", "TransHostCoordinators"],
             linkerSettings: [.linkedLibrary("dl")]
         ),
-        .target(name: "TransHostScenario", dependencies: ["TransHostPluginHost", "TransHostJSON"]),
+        .target(name: "TransHostScenario", dependencies: ["TransHostPluginHost", "TransHostSupport"]),
         .target(name: "TransHostCommands", dependencies: ["TransHostScenario", "TransHostPluginHost"]),
         .executableTarget(name: "transhost", dependencies: ["TransHostCommands"]),
 

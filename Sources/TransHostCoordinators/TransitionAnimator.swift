@@ -1,0 +1,35 @@
+import TransHostCore
+
+/// Who animated a transition: a plugin and one of its animators.
+public struct AnimatorIdentity: Equatable, Hashable, Sendable {
+    public let plugin: String
+    public let id: String
+    public init(plugin: String, id: String) { self.plugin = plugin; self.id = id }
+}
+
+/// UIViewControllerAnimatedTransitioning.
+public protocol TransitionAnimator: AnyObject {
+    /// The plugin and animator id, or nil for the host's default transition.
+    var identity: AnimatorIdentity? { get }
+    func transitionDuration(_ context: TransitionContext) -> Double
+    func animateTransition(_ context: TransitionContext)
+    func animationEnded(_ transitionCompleted: Bool)
+}
+
+extension TransitionAnimator {
+    public func animationEnded(_ transitionCompleted: Bool) {}
+}
+
+/// What a coordinator asks its delegate for (the navigation/tab/transitioning delegate).
+public struct TransitionRequest {
+    public let container: ContainerKind
+    public let operation: TransitionOperation
+    public let from: ViewController
+    public let to: ViewController
+}
+
+/// The delegate that chooses an animator; nil means the host's default transition, as UIKit
+/// does when the delegate returns nil.
+public protocol TransitionAnimatorProvider: AnyObject {
+    func animator(for request: TransitionRequest) -> TransitionAnimator?
+}

@@ -1,0 +1,61 @@
+import TransHostCore
+
+/// UIViewControllerContextTransitioning: what an animator gets for one transition.
+///
+/// Contract (DESIGN.md section 7): `completeTransition` is called exactly once. A second call is
+/// ignored and reported as a breach; a missing call is ended by the driver's watchdog.
+public final class TransitionContext {
+    public let container: ContainerKind
+    public let operation: TransitionOperation
+    public let fromViewController: ViewController
+    public let toViewController: ViewController
+    public let containerView: View
+    public let isAnimated: Bool
+    public internal(set) var isInteractive = false
+    public internal(set) var transitionWasCancelled = false
+    /// Virtual time at which the transition started.
+    public let startTime: Double
+    /// The timeline every animation of this transition runs on (scrubbed when interactive).
+    public let timeline: AnimationTimeline
+    /// The name reported in breaches ("host" for defaults).
+    public internal(set) var pluginName = "host"
+
+    public private(set) var completionCount = 0
+    public private(set) var didComplete: Bool?
+    var breachHandler: ((ContractBreach) -> Void)?
+    var onComplete: ((Bool) -> Void)?
+
+    let initialFrames: [ObjectIdentifier: Rect]
+    let finalFrames: [ObjectIdentifier: Rect]
+
+    init(container: ContainerKind, operation: TransitionOperation, from: ViewController, to: ViewController,
+         containerView: View, isAnimated: Bool, startTime: Double, initialFrames: [ObjectIdentifier: Rect],
+         finalFrames: [ObjectIdentifier: Rect]) {
+        self.container = container; self.operation = operation
+        self.fromViewController = from; self.toViewController = to
+        self.containerView = containerView; self.isAnimated = isAnimated; self.startTime = startTime
+        self.timeline = AnimationTimeline(name: "\(container.rawValue).\(operation.rawValue)", startingAt: startTime)
+        self.initialFrames = initialFrames; self.finalFrames = finalFrames
+    }
+
+    public enum Key { case from, to }
+
+    public func viewController(forKey key: Key) -> ViewController { key == .from ? fromViewController : toViewController }
+    public func view(forKey key: Key) -> View { viewController(forKey: key).view }
+
+    /// initialFrameForViewController: .zero when unknown, as in UIKit.
+    public func initialFrame(for vc: ViewController) -> Rect { initialFrames[ObjectIdentifier(vc)] ?? .zero }
+    /// finalFrameForViewController: .zero when unknown, as in UIKit.
+    public func finalFrame(for vc: ViewController) -> Rect { finalFrames[ObjectIdentifier(vc)] ?? .zero }
+
+    public func completeTransition(_ didComplete: Bool) {
+        completionCount += 1
+        guard completionCount == 1 else {
+            breachHandler?(ContractBreach(plugin: pluginName, kind: "completed-twice",
+                                          message: "completeTransition(\(didComplete)) was called again (call \(completionCount)) for \(operation.rawValue) \(fromViewController.typeName) -> \(toViewController.typeName); the extra call was ignored"))
+            return
+        }
+        self.didComplete = didComplete
+        onComplete?(didComplete)
+    }
+}

@@ -1,0 +1,88 @@
+import CTransHost
+#if canImport(Glibc)
+import Glibc
+#endif
+import TransHostCore
+import TransHostCoordinators
+
+/// The host side of the C ABI: the callback table handed to plugins, and the bookkeeping that
+/// lets a C callback find the engine, the objects behind handles and the plugin to blame.
+///
+/// All plugin calls happen on the host's main thread (the header's [main-thread] rule), one
+/// run at a time; the bridge of the running session is `HostBridge.current`.
+public final class HostBridge {
+    nonisolated(unsafe) static var current: HostBridge?
+
+    let engine: AnimationEngine
+    let handles = HandleTable()
+    /// Receives contract breaches (invalid values, stale handles), naming the plugin and call.
+    var breachHandler: (ContractBreach) -> Void
+    /// Receives plugin log lines.
+    var logHandler: (String) -> Void
+    private var pluginStack: [String] = []
+
+    public init(engine: AnimationEngine, breachHandler: @escaping (ContractBreach) -> Void, logHandler: @escaping (String) -> Void) {
+        self.engine = engine
+        self.breachHandler = breachHandler
+        self.logHandler = logHandler
+    }
+
+    /// Makes this bridge the one C callbacks reach.
+    public func activate() { HostBridge.current = self }
+
+    var currentPlugin: String { pluginStack.last ?? "unknown plugin" }
+
+    /// Runs a call into `plugin`'s code, so that callbacks made during it are attributed to it.
+    func calling<T>(_ plugin: String, _ body: () -> T) -> T {
+        pluginStack.append(plugin)
+        defer { pluginStack.removeLast() }
+        return body()
+    }
+
+    func breach(_ kind: String, _ message: String) {
+        breachHandler(ContractBreach(plugin: currentPlugin, kind: kind, message: message))
+    }
+
+    func view(_ h: OpaquePointer?, _ call: String) -> View? {
+        if let v = handles.object(h, as: View.self) { return v }
+        breach("invalid-handle", "\(call): \(h.map { "\($0)" } ?? "NULL") is not a view handle; the call was ignored")
+        return nil
+    }
+
+    func controller(_ h: OpaquePointer?, _ call: String) -> ViewController? {
+        if let v = handles.object(h, as: ViewController.self) { return v }
+        breach("invalid-handle", "\(call): \(h.map { "\($0)" } ?? "NULL") is not a controller handle; the call was ignored")
+        return nil
+    }
+
+    func context(_ h: OpaquePointer?, _ call: String) -> TransitionContext? {
+        if let v = handles.object(h, as: TransitionContext.self) { return v }
+        breach("invalid-handle", "\(call): \(h.map { "\($0)" } ?? "NULL") is not a transition context handle; the call was ignored")
+        return nil
+    }
+
+    func finite(_ values: [Double], _ call: String) -> Bool {
+        if values.allSatisfy({ $0.isFinite }) { return true }
+        breach("invalid-value", "\(call) got a non-finite value \(values); the call was ignored")
+        return false
+    }
+
+    /// Type names handed to plugins as C strings, owned by the bridge for the whole run.
+    private var typeNames: [String: UnsafeMutablePointer<CChar>] = [:]
+    func typeName(_ name: String) -> UnsafePointer<CChar> {
+        if let p = typeNames[name] { return UnsafePointer(p) }
+        let p = strdup(name)!
+        typeNames[name] = p
+        return UnsafePointer(p)
+    }
+
+    /// The callback table. Allocated once per process and never freed (plugins may keep it).
+    static let table: UnsafeMutablePointer<th_host_api> = {
+        let t = UnsafeMutablePointer<th_host_api>.allocate(capacity: 1)
+        t.initialize(to: makeTable())
+        return t
+    }()
+
+    /// The extension tables by id; none yet in ABI 1.0.
+    static func extensionTable(_ id: String) -> UnsafeRawPointer? { nil }
+}

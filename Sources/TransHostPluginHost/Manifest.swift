@@ -1,0 +1,169 @@
+import TransHostCoordinators
+import TransHostSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A plugin's manifest (`manifest.json` in the plugin's directory). Schema: docs/manifest.md.
+public struct PluginManifest: Equatable, Sendable {
+    public static let format = "transhost-manifest/1"
+
+    public struct Route: Equatable, Sendable {
+        public var container: String
+        public var operations: [TransitionOperation]
+        public var from: String
+        public var to: String
+        public var priority: Int
+        public var reverse: Bool
+        public var interaction: String?
+    }
+
+    public struct Animator: Equatable, Sendable {
+        public var id: String
+        public var description: String?
+        public var routes: [Route]
+    }
+
+    public var file: String
+    public var name: String
+    public var version: String
+    public var abiMajor: Int
+    public var abiMinor: Int
+    /// The library path as written (relative to the manifest's directory).
+    public var library: String
+    public var language: String
+    public var description: String?
+    public var animators: [Animator]
+
+    /// The plugin's directory (the manifest's).
+    public var directory: String { PathUtil.dirname(file) }
+    /// The library's resolved path.
+    public var libraryPath: String { PathUtil.join(directory, library) }
+    public var abi: String { "\(abiMajor).\(abiMinor)" }
+
+    /// Reads and validates a manifest; errors name the file and the field.
+    public static func load(file: String) throws -> PluginManifest {
+        let value = try JSONFile.read(file)
+        return try PluginManifest(json: value, file: file)
+    }
+
+    public init(json: JSONValue, file: String) throws {
+        let r = FieldReader(file: file)
+        guard let obj = json.objectValue else { throw r.error("", "the manifest must be a JSON object, found \(json.kindDescription)") }
+        self.file = file
+        if let f = obj["format"] {
+            guard f.stringValue == Self.format else { throw r.error("format", "expected \"\(Self.format)\", found \(JSONWriter.write(f, pretty: false))") }
+        }
+        name = try r.string(obj, "name")
+        guard Self.isValidName(name) else {
+            throw r.error("name", "\"\(name)\" is not a valid plugin name: use 1-64 characters from a-z, 0-9, '-', '_' and '.', starting with a letter or digit")
+        }
+        version = try r.string(obj, "version")
+        let abiText = try r.string(obj, "abi")
+        guard let (maj, min) = Self.parseABI(abiText) else { throw r.error("abi", "\"\(abiText)\" is not an ABI version; write \"MAJOR.MINOR\", e.g. \"1.0\"") }
+        abiMajor = maj; abiMinor = min
+        library = try r.string(obj, "library")
+        guard PathUtil.staysInside(relative: library) else {
+            throw r.error("library", "\"\(library)\" escapes the plugin's directory; give a path inside it (no leading '/', no '..')")
+        }
+        language = try r.optionalString(obj, "language") ?? "c"
+        guard ["c", "swift", "c++"].contains(language) else { throw r.error("language", "\"\(language)\" is not one of c, c++, swift") }
+        description = try r.optionalString(obj, "description")
+        guard let anims = obj["animators"]?.arrayValue, !anims.isEmpty else {
+            throw r.error("animators", "a non-empty array of animators is required")
+        }
+        var seen = Set<String>()
+        animators = try anims.enumerated().map { (i, a) in
+            let path = "animators[\(i)]"
+            guard let ao = a.objectValue else { throw r.error(path, "expected an object, found \(a.kindDescription)") }
+            let id = try r.string(ao, "id", path)
+            guard seen.insert(id).inserted else { throw r.error("\(path).id", "duplicate animator id \"\(id)\"") }
+            let routes = try (ao["routes"]?.arrayValue ?? []).enumerated().map { (j, rv) -> Route in
+                let rp = "\(path).routes[\(j)]"
+                guard let ro = rv.objectValue else { throw r.error(rp, "expected an object, found \(rv.kindDescription)") }
+                let container = try r.string(ro, "container", rp)
+                guard ["navigation", "tab", "modal", "any"].contains(container) else {
+                    throw r.error("\(rp).container", "\"\(container)\" is not one of navigation, tab, modal, any")
+                }
+                var ops: [TransitionOperation] = []
+                if let ov = ro["operations"] {
+                    guard let arr = ov.arrayValue else { throw r.error("\(rp).operations", "expected an array of strings") }
+                    for (k, o) in arr.enumerated() {
+                        guard let s = o.stringValue, let op = TransitionOperation(rawValue: s) else {
+                            throw r.error("\(rp).operations[\(k)]", "\(JSONWriter.write(o, pretty: false)) is not one of push, pop, select, present, dismiss")
+                        }
+                        if container != "any", op.container.rawValue != container {
+                            throw r.error("\(rp).operations[\(k)]", "operation \(s) does not happen in a \(container) container")
+                        }
+                        ops.append(op)
+                    }
+                }
+                let priority = try r.optionalInt(ro, "priority", rp) ?? 0
+                let reverse = try r.optionalBool(ro, "reverse", rp) ?? true
+                return Route(container: container, operations: ops, from: try r.optionalString(ro, "from", rp) ?? "*",
+                             to: try r.optionalString(ro, "to", rp) ?? "*", priority: priority, reverse: reverse,
+                             interaction: try r.optionalString(ro, "interaction", rp))
+            }
+            return Animator(id: id, description: try r.optionalString(ao, "description", path), routes: routes)
+        }
+    }
+
+    static func isValidName(_ s: String) -> Bool {
+        guard (1...64).contains(s.utf8.count), let f = s.unicodeScalars.first, ("0"..."9").contains(f) || ("a"..."z").contains(f) else { return false }
+        return s.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
+    }
+
+    static func parseABI(_ s: String) -> (Int, Int)? {
+        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= 0 else { return nil }
+        return (a, b)
+    }
+}
+
+/// Reads typed fields and builds errors that name the file and the field path.
+struct FieldReader {
+    let file: String
+
+    func error(_ field: String, _ reason: String) -> PluginHostError {
+        .invalidField(file: file, field: field.isEmpty ? "(document)" : field, reason: reason)
+    }
+
+    private func path(_ parent: String, _ key: String) -> String { parent.isEmpty ? key : "\(parent).\(key)" }
+
+    func string(_ o: [String: JSONValue], _ key: String, _ parent: String = "") throws -> String {
+        guard let v = o[key] else { throw error(path(parent, key), "is required") }
+        guard let s = v.stringValue, !s.isEmpty else { throw error(path(parent, key), "expected a non-empty string, found \(v.kindDescription)") }
+        return s
+    }
+
+    func optionalString(_ o: [String: JSONValue], _ key: String, _ parent: String = "") throws -> String? {
+        guard let v = o[key], v != .null else { return nil }
+        guard let s = v.stringValue else { throw error(path(parent, key), "expected a string, found \(v.kindDescription)") }
+        return s
+    }
+
+    func optionalInt(_ o: [String: JSONValue], _ key: String, _ parent: String = "") throws -> Int? {
+        guard let v = o[key], v != .null else { return nil }
+        guard let n = v.intValue else { throw error(path(parent, key), "expected an integer, found \(JSONWriter.write(v, pretty: false))") }
+        return n
+    }
+
+    func optionalBool(_ o: [String: JSONValue], _ key: String, _ parent: String = "") throws -> Bool? {
+        guard let v = o[key], v != .null else { return nil }
+        guard let b = v.boolValue else { throw error(path(parent, key), "expected true or false, found \(v.kindDescription)") }
+        return b
+    }
+}
+
+/// Reading JSON files with errors that name the file and the line.
+public enum JSONFile {
+    public static func read(_ file: String) throws -> JSONValue {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.readAll(file) } catch let e as FileIO.Failure {
+            throw PluginHostError.unreadable(file: file, reason: e.reason)
+        }
+        do { return try JSONParser.parse(bytes: bytes) } catch let e as JSONSyntaxError {
+            throw PluginHostError.syntax(file: file, line: e.line, column: e.column, reason: e.reason)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import TransHostSupport
+
+/// What a scan of the search path found.
+public struct PluginScan: Sendable {
+    /// Registry plugins first (in registry order), then third-party plugins by name, then
+    /// duplicates and unreadable entries.
+    public var records: [PluginRecord]
+    /// Problems with the search path itself (a missing TRANSHOST_PLUGIN_PATH entry, ...).
+    public var warnings: [String]
+
+    /// Usable plugins (status ok), by name.
+    public var usable: [PluginRecord] { records.filter { $0.status == .ok } }
+}
+
+/// Scans plugin directories. It reads manifests and inspects libraries as files; it never
+/// loads or runs plugin code.
+public enum PluginScanner {
+    public static func scan(_ searchPath: PluginSearchPath, registry: PluginRegistry?) throws -> PluginScan {
+        var warnings: [String] = []
+        var found: [PluginRecord] = []
+        var firstByName: [String: Int] = [:]
+        for entry in searchPath.entries {
+            guard FileIO.isDirectory(entry.path) else {
+                if entry.required { throw PluginHostError.missingPluginDirectory(path: entry.path, origin: entry.origin) }
+                if entry.origin == "TRANSHOST_PLUGIN_PATH" {
+                    warnings.append("plugins directory \(entry.path) from TRANSHOST_PLUGIN_PATH does not exist; it was skipped")
+                }
+                continue
+            }
+            let names = (try? FileIO.list(entry.path)) ?? []
+            for sub in names {
+                let dir = PathUtil.join(entry.path, sub)
+                let manifestPath = PathUtil.join(dir, "manifest.json")
+                guard FileIO.isDirectory(dir), FileIO.exists(manifestPath) else { continue }
+                var rec = inspect(manifestPath: manifestPath, fallbackName: sub)
+                rec.location = "\(entry.origin) \(entry.path)"
+                if let first = firstByName[rec.name] {
+                    let winner = found[first]
+                    rec.status = .duplicate("another plugin named \(rec.name) at \(winner.manifestPath ?? "?") comes first on the search path and is used; remove or rename one of them")
+                } else {
+                    firstByName[rec.name] = found.count
+                }
+                found.append(rec)
+            }
+        }
+        let registryNames = Set(registry?.plugins.map(\.name) ?? [])
+        for i in found.indices { found[i].source = registryNames.contains(found[i].name) ? "first-party" : "third-party" }
+        var records: [PluginRecord] = []
+        for entry in registry?.plugins ?? [] {
+            if let i = firstByName[entry.name] {
+                records.append(found[i])
+            } else {
+                records.append(PluginRecord(name: entry.name, version: nil, abi: nil, language: entry.language,
+                                            description: entry.description, source: "first-party", location: nil,
+                                            manifestPath: nil, libraryPath: nil, manifest: nil,
+                                            status: .missing("listed in \(registry!.file) but not installed in any plugins directory; build and stage it with scripts/setup")))
+            }
+        }
+        let thirdParty = firstByName.filter { !registryNames.contains($0.key) }.map { found[$0.value] }.sorted { $0.name < $1.name }
+        records.append(contentsOf: thirdParty)
+        records.append(contentsOf: found.filter { if case .duplicate = $0.status { return true }; return false })
+        return PluginScan(records: records, warnings: warnings)
+    }
+
+    /// Reads one plugin's manifest and inspects its library file.
+    public static func inspect(manifestPath: String, fallbackName: String) -> PluginRecord {
+        var rec = PluginRecord(name: fallbackName, source: "third-party", manifestPath: manifestPath, status: .ok)
+        let manifest: PluginManifest
+        do { manifest = try PluginManifest.load(file: manifestPath) } catch {
+            rec.status = .failed("\(error)")
+            return rec
+        }
+        rec.name = manifest.name
+        rec.version = manifest.version
+        rec.abi = manifest.abi
+        rec.language = manifest.language
+        rec.description = manifest.description
+        rec.libraryPath = manifest.libraryPath
+        rec.manifest = manifest
+        guard HostABI.isCompatible(major: manifest.abiMajor, minor: manifest.abiMinor) else {
+            rec.status = .failed(PluginHostError.abiMismatch(plugin: manifest.name, library: manifest.libraryPath,
+                                                             pluginABI: manifest.abi, hostABI: HostABI.text).description)
+            return rec
+        }
+        guard FileIO.exists(manifest.libraryPath) else {
+            rec.status = .failed("library \(manifest.libraryPath) named by \(manifestPath) does not exist; build the plugin or fix the manifest's \"library\"")
+            return rec
+        }
+        do {
+            let elf = try ELFInspector.inspect(path: manifest.libraryPath)
+            guard elf.hasEntrySymbol else {
+                rec.status = .failed("library \(manifest.libraryPath) does not export the entry symbol transhost_plugin_entry; define it with TH_EXPORT const th_plugin_entry transhost_plugin_entry = {...}")
+                return rec
+            }
+            if let maj = elf.abiMajor, let min = elf.abiMinor {
+                let entryABI = "\(maj).\(min)"
+                guard HostABI.isCompatible(major: Int(maj), minor: Int(min)) else {
+                    rec.status = .failed(PluginHostError.abiMismatch(plugin: manifest.name, library: manifest.libraryPath,
+                                                                     pluginABI: entryABI, hostABI: HostABI.text).description)
+                    return rec
+                }
+                if Int(maj) != manifest.abiMajor || Int(min) != manifest.abiMinor {
+                    rec.status = .failed("manifest \(manifestPath) declares ABI \(manifest.abi) but the library's entry was built for ABI \(entryABI); make them agree")
+                    return rec
+                }
+            }
+        } catch {
+            rec.status = .failed("library \(manifest.libraryPath): \(error)")
+        }
+        return rec
+    }
+}

@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// File input and output with POSIX calls: whole-file reads, and atomic writes (a temporary
+/// file in the same directory, fsync'd, then renamed), so a crash never leaves a half-written
+/// output.
+public enum FileIO {
+    public struct Failure: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    public static func readAll(_ path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(path: path, reason: errnoText()) }
+        defer { close(fd) }
+        var out = [UInt8]()
+        var buf = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; throw Failure(path: path, reason: errnoText()) }
+            if n == 0 { break }
+            out.append(contentsOf: buf[0..<n])
+        }
+        return out
+    }
+
+    public static func readString(_ path: String) throws -> String { String(decoding: try readAll(path), as: UTF8.self) }
+
+    /// Writes `bytes` to `path` atomically, creating parent directories.
+    public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws {
+        try makeDirectories(PathUtil.dirname(path))
+        let tmp = "\(PathUtil.dirname(path))/.\(PathUtil.basename(path)).tmp.\(getpid())"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure(path: tmp, reason: errnoText()) }
+        var off = 0
+        while off < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + off, $0.count - off) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let r = errnoText(); close(fd); unlink(tmp)
+                throw Failure(path: path, reason: r)
+            }
+            off += n
+        }
+        fsync(fd)
+        close(fd)
+        guard rename(tmp, path) == 0 else { let r = errnoText(); unlink(tmp); throw Failure(path: path, reason: r) }
+    }
+
+    public static func writeAtomically(_ path: String, _ text: String) throws { try writeAtomically(path, Array(text.utf8)) }
+
+    /// mkdir -p.
+    public static func makeDirectories(_ path: String) throws {
+        if path.isEmpty || isDirectory(path) { return }
+        try makeDirectories(PathUtil.dirname(path))
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw Failure(path: path, reason: errnoText()) }
+    }
+
+    public static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// Names in a directory (not "." or ".."), sorted for determinism.
+    public static func list(_ dir: String) throws -> [String] {
+        guard let d = opendir(dir) else { throw Failure(path: dir, reason: errnoText()) }
+        defer { closedir(d) }
+        var names: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { raw in String(cString: raw.bindMemory(to: CChar.self).baseAddress!) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// stat facts the scan cache keys on.
+    public struct FileStamp: Equatable, Hashable, Sendable {
+        public let size: Int64
+        public let mtimeNanoseconds: Int64
+        public let inode: UInt64
+    }
+
+    public static func stamp(_ path: String) -> FileStamp? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return FileStamp(size: Int64(st.st_size), mtimeNanoseconds: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
+                         inode: UInt64(st.st_ino))
+    }
+
+    /// The absolute path of the running executable.
+    public static func executablePath() -> String? {
+        var buf = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
+        guard n > 0 else { return nil }
+        return String(cString: buf)
+    }
+}
+
+/// Path string helpers (no Foundation).
+public enum PathUtil {
+    public static func dirname(_ p: String) -> String {
+        guard let i = p.lastIndex(of: "/") else { return "." }
+        if i == p.startIndex { return "/" }
+        return String(p[..<i])
+    }
+    public static func basename(_ p: String) -> String {
+        guard let i = p.lastIndex(of: "/") else { return p }
+        return String(p[p.index(after: i)...])
+    }
+    public static func join(_ a: String, _ b: String) -> String {
+        if b.hasPrefix("/") { return b }
+        if a.isEmpty || a == "." { return b }
+        return a.hasSuffix("/") ? a + b : a + "/" + b
+    }
+    /// Whether a relative path stays inside its base directory (no absolute path, no '..' that
+    /// climbs out, no empty path).
+    public static func staysInside(relative p: String) -> Bool {
+        if p.isEmpty || p.hasPrefix("/") { return false }
+        var depth = 0
+        for part in p.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { depth -= 1; if depth < 0 { return false } } else { depth += 1 }
+        }
+        return depth > 0
+    }
+    /// An absolute version of `p` (relative to the current directory).
+    public static func absolute(_ p: String) -> String {
+        if p.hasPrefix("/") { return p }
+        var buf = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buf, buf.count) != nil else { return p }
+        return join(String(cString: buf), p)
+    }
+}
