@@ -17,7 +17,7 @@ extension Router {
         lines.append("\(candidates.count) rule(s), \(matchedCount) matched")
         if let winner {
             let how = winner.reversed ? " via the derived reverse operation" : ""
-            var line = "winner: \(winner.rule.label) animator \(winner.rule.animator)\(how)"
+            var line = "winner: \(winner.rule.label)\(how)"
             if let interaction = winner.rule.interaction { line += ", interaction \(interaction)" }
             lines.append(line)
         } else if candidates.isEmpty {
