@@ -1,0 +1,32 @@
+import CTransHost
+import TransHostCoordinators
+
+/// A plugin's animator seen as a TransitionAnimator: every call goes through the C ABI with
+/// the plugin named as the one responsible for what happens during it.
+final class PluginAnimator: TransitionAnimator {
+    let plugin: LoadedPlugin
+    let animatorID: String
+    let animator: UnsafePointer<th_animator>
+    let bridge: HostBridge
+
+    init(plugin: LoadedPlugin, animatorID: String, animator: UnsafePointer<th_animator>, bridge: HostBridge) {
+        self.plugin = plugin; self.animatorID = animatorID; self.animator = animator; self.bridge = bridge
+    }
+
+    var identity: AnimatorIdentity? { AnimatorIdentity(plugin: plugin.name, id: animatorID) }
+
+    func transitionDuration(_ context: TransitionContext) -> Double {
+        let ctx = bridge.handles.handle(for: context)
+        return bridge.calling(plugin.name) { animator.pointee.transition_duration(animator, ctx) }
+    }
+
+    func animateTransition(_ context: TransitionContext) {
+        let ctx = bridge.handles.handle(for: context)
+        bridge.calling(plugin.name) { animator.pointee.animate_transition(animator, ctx) }
+    }
+
+    func animationEnded(_ transitionCompleted: Bool) {
+        guard let ended = animator.pointee.animation_ended else { return }
+        bridge.calling(plugin.name) { ended(animator, transitionCompleted ? 1 : 0) }
+    }
+}

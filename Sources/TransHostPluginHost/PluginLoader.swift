@@ -1,0 +1,79 @@
+import CTransHost
+import TransHostSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A plugin whose library is loaded and whose init succeeded.
+public final class LoadedPlugin {
+    public let manifest: PluginManifest
+    let handle: UnsafeMutableRawPointer
+    let entry: UnsafePointer<th_plugin_entry>
+    private var animators: [String: UnsafePointer<th_animator>] = [:]
+
+    init(manifest: PluginManifest, handle: UnsafeMutableRawPointer, entry: UnsafePointer<th_plugin_entry>) {
+        self.manifest = manifest; self.handle = handle; self.entry = entry
+    }
+
+    public var name: String { manifest.name }
+
+    /// The plugin's animator with this id (asked of the plugin once, then cached).
+    func animator(_ id: String, bridge: HostBridge) throws -> UnsafePointer<th_animator> {
+        if let a = animators[id] { return a }
+        guard let get = entry.pointee.get_animator else {
+            throw PluginHostError.loadFailed(plugin: name, library: manifest.libraryPath, reason: "its entry has no get_animator function")
+        }
+        let ptr = bridge.calling(name) { id.withCString { get($0) } }
+        guard let ptr else {
+            throw PluginHostError.loadFailed(plugin: name, library: manifest.libraryPath,
+                                             reason: "get_animator(\"\(id)\") returned NULL, but the manifest declares animator \"\(id)\"; make the two agree")
+        }
+        guard ptr.pointee.struct_size >= UInt32(MemoryLayout<th_animator>.size), ptr.pointee.transition_duration != nil,
+              ptr.pointee.animate_transition != nil else {
+            throw PluginHostError.loadFailed(plugin: name, library: manifest.libraryPath,
+                                             reason: "animator \"\(id)\" has struct_size \(ptr.pointee.struct_size) or a NULL transition_duration/animate_transition")
+        }
+        animators[id] = ptr
+        return ptr
+    }
+}
+
+/// Loads plugin libraries: ABI check from the file first (no plugin code has run), then
+/// `dlopen(RTLD_NOW | RTLD_LOCAL)`, the entry's ABI and identity checked again in memory, then
+/// `init` with the host callback table. Libraries are never `dlclose`d: Swift runtimes in
+/// plugins cannot be unloaded safely, and a run is short.
+public enum PluginLoader {
+    public static func load(_ manifest: PluginManifest, bridge: HostBridge) throws -> LoadedPlugin {
+        let lib = manifest.libraryPath
+        func fail(_ reason: String) -> PluginHostError { .loadFailed(plugin: manifest.name, library: lib, reason: reason) }
+        let elf: ELFInspection
+        do { elf = try ELFInspector.inspect(path: lib) } catch { throw fail("\(error)") }
+        guard elf.hasEntrySymbol else { throw fail("the library does not export transhost_plugin_entry") }
+        if let maj = elf.abiMajor, let min = elf.abiMinor, !HostABI.isCompatible(major: Int(maj), minor: Int(min)) {
+            throw PluginHostError.abiMismatch(plugin: manifest.name, library: lib, pluginABI: "\(maj).\(min)", hostABI: HostABI.text)
+        }
+        guard let handle = dlopen(lib, RTLD_NOW | RTLD_LOCAL) else {
+            throw fail("dlopen failed: \(String(cString: dlerror()))")
+        }
+        guard let sym = dlsym(handle, TH_ENTRY_SYMBOL) else {
+            throw fail("dlsym(transhost_plugin_entry) failed: the library does not export the entry symbol")
+        }
+        let entry = sym.assumingMemoryBound(to: th_plugin_entry.self)
+        let maj = Int(entry.pointee.abi_major), min = Int(entry.pointee.abi_minor)
+        guard HostABI.isCompatible(major: maj, minor: min) else {
+            throw PluginHostError.abiMismatch(plugin: manifest.name, library: lib, pluginABI: "\(maj).\(min)", hostABI: HostABI.text)
+        }
+        guard entry.pointee.struct_size >= UInt32(MemoryLayout<th_plugin_entry>.size) else {
+            throw fail("its entry has struct_size \(entry.pointee.struct_size), smaller than th_plugin_entry (\(MemoryLayout<th_plugin_entry>.size)) of ABI \(maj).\(min)")
+        }
+        let entryName = entry.pointee.name.map { String(cString: $0) } ?? "(null)"
+        let entryVersion = entry.pointee.version.map { String(cString: $0) } ?? "(null)"
+        guard entryName == manifest.name, entryVersion == manifest.version else {
+            throw fail("the manifest \(manifest.file) says \(manifest.name) \(manifest.version) but the library's entry says \(entryName) \(entryVersion); make them agree")
+        }
+        guard let initFn = entry.pointee.`init` else { throw fail("its entry has no init function") }
+        let rc = bridge.calling(manifest.name) { initFn(HostBridge.table) }
+        guard rc == 0 else { throw fail("init returned \(rc) (not 0), so the plugin refused to start") }
+        return LoadedPlugin(manifest: manifest, handle: handle, entry: UnsafePointer(entry))
+    }
+}
