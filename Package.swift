@@ -24,12 +24,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "CTransHost", path: "Sources/CTransHost"),
+        .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .target(name: "TransHostJSON"),
         .target(name: "TransHostCore"),
         .target(name: "TransHostCoordinators", dependencies: ["TransHostCore"]),
         .target(
             name: "TransHostPluginHost",
-            dependencies: ["CTransHost", "TransHostJSON", "TransHostCore", "TransHostCoordinators"],
+            dependencies: ["CTransHost", "TransHostJSON", "TransHostCore", "TransHostCoordinators", "CFFI"],
             linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(name: "TransHostScenario", dependencies: ["TransHostPluginHost", "TransHostJSON"]),
