@@ -82,7 +82,7 @@ public enum ParameterType: String, CaseIterable, Sendable {
     /// "an int8", "a double": for sentences.
     var withArticle: String {
         switch self {
-        case .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32, .uint64: return "an \(rawValue)"
+        case .int8, .int16, .int32, .int64: return "an \(rawValue)"
         default: return "a \(rawValue)"
         }
     }
