@@ -57,7 +57,7 @@ const char *fx_get_name(void) { return g_name; }
 int32_t fx_get_calls(void) { return g_calls; }
 void fx_reset(void) { g_damping = g_velocity = 0; g_count = 0; g_flag = false; g_name[0] = 0; g_calls = 0; }
 
-/* 13 arguments: more than the 6 integer and 8 SSE registers of the SysV x86-64 ABI. */
+/* 21 arguments: more than the 6 integer and 8 SSE registers of the SysV x86-64 ABI. */
 double fx_mix(int8_t a, uint8_t b, int16_t c, uint16_t d, int32_t e, uint32_t f, int64_t g,
               uint64_t h, float i, double j, bool k, const char *s, void *p,
               int8_t a2, double j2, double j3, double j4, double j5, double j6, double j7, double j8) {
