@@ -24,12 +24,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "CTransHost", path: "Sources/CTransHost"),
+        .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .target(name: "TransHostSupport"),
         .target(name: "TransHostCore"),
         .target(name: "TransHostCoordinators", dependencies: ["TransHostCore"]),
         .target(
             name: "TransHostPluginHost",
-            dependencies: ["CTransHost", "TransHostSupport", "TransHostCore", "TransHostCoordinators"],
+            dependencies: ["CTransHost", "CFFI", "TransHostSupport", "TransHostCore", "TransHostCoordinators"],
             linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(name: "TransHostScenario", dependencies: ["TransHostPluginHost", "TransHostSupport"]),
