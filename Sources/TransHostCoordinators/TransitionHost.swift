@@ -140,6 +140,14 @@ public final class TransitionHost {
         if !queue.isEmpty { engine.schedule(at: engine.now) { [weak self] in self?.drainQueue() } }
     }
 
+    /// Breaches reported while no transition was running.
+    public private(set) var unattributedBreaches: [ContractBreach] = []
+
+    /// Records a breach against the running transition (or, outside one, on its own).
+    public func report(_ breach: ContractBreach) {
+        if let active { active.breaches.append(breach) } else { unattributedBreaches.append(breach) }
+    }
+
     /// Runs queued actions in arrival order until one starts a transition.
     private func drainQueue() {
         while active == nil, !queue.isEmpty { queue.removeFirst()() }

@@ -1,0 +1,41 @@
+/// A small, strict command-line reader: `--name value`, `--name=value`, flags, positionals.
+/// Unknown options are usage errors, so a typo never silently changes a run.
+struct Arguments {
+    private var tokens: [String]
+    private(set) var positionals: [String] = []
+    private var options: [(name: String, value: String?)] = []
+
+    /// `valued` lists options that take a value.
+    init(_ argv: [String], valued: Set<String>, flags: Set<String>) throws {
+        tokens = argv
+        var i = 0
+        while i < argv.count {
+            let a = argv[i]
+            if a == "--" { positionals.append(contentsOf: argv[(i + 1)...]); break }
+            if a.hasPrefix("-") && a.count > 1 {
+                var name = a, value: String?
+                if let eq = a.firstIndex(of: "=") { name = String(a[..<eq]); value = String(a[a.index(after: eq)...]) }
+                if valued.contains(name) {
+                    if value == nil {
+                        guard i + 1 < argv.count else { throw UsageError(message: "option \(name) needs a value") }
+                        i += 1
+                        value = argv[i]
+                    }
+                    options.append((name, value))
+                } else if flags.contains(name) {
+                    guard value == nil else { throw UsageError(message: "option \(name) takes no value") }
+                    options.append((name, nil))
+                } else {
+                    throw UsageError(message: "unknown option \(name)")
+                }
+            } else {
+                positionals.append(a)
+            }
+            i += 1
+        }
+    }
+
+    func flag(_ name: String) -> Bool { options.contains { $0.name == name } }
+    func value(_ name: String) -> String? { options.last { $0.name == name }?.value }
+    func values(_ name: String) -> [String] { options.filter { $0.name == name }.compactMap(\.value) }
+}

@@ -1,0 +1,94 @@
+import TransHostPluginHost
+import TransHostSupport
+
+/// The `transhost` command line: parses arguments, calls the library, maps outcomes to exit
+/// codes. The executable only forwards argv, the environment and the console here.
+public enum TransHostCLI {
+    public static let version = "0.1.0"
+
+    public static let usage = """
+    transhost — run iOS-style view-controller transition animators headlessly
+
+    usage: transhost <command> [options]
+
+    commands:
+      list      show installed plugins, their routes and status (never runs plugin code)
+      run       play a scenario through the coordinators and write a trace
+      route     show which animator a transition would get, and why
+      inspect   show one plugin's manifest, library and status
+      help      show this text, or `transhost help <command>`
+
+    common options:
+      --plugins DIR     also look for plugins in DIR (first on the search path; repeatable)
+      --registry FILE   the registry of first-party plugins (default: registry.json beside the binary)
+      -q, --quiet       print only errors
+      -h, --help        show help
+
+    exit codes: 0 ok, 1 mismatch, 2 usage, 3 plugin failed to load, 4 animator broke its contract,
+                5 invalid input or unwritable output
+    """
+
+    /// Runs one command line (without the program name).
+    public static func main(_ argv: [String], environment: [String: String], console: Console) -> ExitCode {
+        guard let command = argv.first else { console.err(usage); return .usage }
+        let rest = Array(argv.dropFirst())
+        do {
+            switch command {
+            case "list": return try ListCommand.run(rest, environment: environment, console: console)
+            case "run": return try RunCommand.run(rest, environment: environment, console: console)
+            case "route": return try RouteCommand.run(rest, environment: environment, console: console)
+            case "inspect": return try InspectCommand.run(rest, environment: environment, console: console)
+            case "help", "-h", "--help":
+                if let sub = rest.first, let text = help(for: sub) { console.out(text) } else { console.out(usage) }
+                return .ok
+            case "--version", "version":
+                console.out("transhost \(version) (plugin ABI \(HostABI.text))")
+                return .ok
+            default:
+                console.err("transhost: unknown command \"\(command)\"; run `transhost help` for the list")
+                return .usage
+            }
+        } catch let e as UsageError {
+            console.err("transhost \(command): \(e.message); run `transhost help \(command)` for usage")
+            return .usage
+        } catch let e as PluginHostError {
+            console.err("transhost \(command): \(e)")
+            if case .missingPluginDirectory = e { return .usage }
+            return .inputError
+        } catch {
+            console.err("transhost \(command): \(error)")
+            return .inputError
+        }
+    }
+
+    static func help(for command: String) -> String? {
+        switch command {
+        case "list": return ListCommand.help
+        case "run": return RunCommand.help
+        case "route": return RouteCommand.help
+        case "inspect": return InspectCommand.help
+        default: return nil
+        }
+    }
+}
+
+/// Plugin discovery options shared by the commands.
+struct PluginOptions {
+    static let valued: Set<String> = ["--plugins", "--registry"]
+
+    let searchPath: PluginSearchPath
+    let registry: PluginRegistry?
+
+    init(_ args: Arguments, environment: [String: String]) throws {
+        searchPath = PluginSearchPath.standard(explicit: args.values("--plugins"), environment: environment,
+                                               executablePath: FileIO.executablePath())
+        var registryFile = args.value("--registry") ?? environment["TRANSHOST_REGISTRY"]
+        if registryFile == nil, let exe = FileIO.executablePath() {
+            let beside = PathUtil.join(PathUtil.dirname(exe), "registry.json")
+            if FileIO.exists(beside) { registryFile = beside }
+        }
+        registry = try registryFile.map { try PluginRegistry.load(file: $0) }
+    }
+
+    func scan() throws -> PluginScan { try PluginScanner.scan(searchPath, registry: registry) }
+}

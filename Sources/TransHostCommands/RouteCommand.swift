@@ -1,0 +1,54 @@
+import TransHostCoordinators
+import TransHostPluginHost
+import TransHostScenario
+import TransHostSupport
+
+enum RouteCommand {
+    static let help = """
+    usage: transhost route --container navigation|tab|modal --op OP --from TYPE --to TYPE
+                           [--scenario FILE] [--explain] [--json] [--plugins DIR]...
+
+    Prints the animator the installed plugins' routes give this transition, or that the host's
+    default transition runs. Types take their superclasses from --scenario's "types".
+    Precedence: priority, then specificity (exact pair, nearer supertypes, wildcards), then a
+    direct rule over a derived reverse one, then declaration order (reported as a conflict).
+
+      --explain   list every candidate rule and why it won or lost
+      --json      print the decision as JSON
+    """
+
+    static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
+        let args = try Arguments(argv, valued: PluginOptions.valued.union(["--container", "--op", "--from", "--to", "--scenario"]),
+                                 flags: ["--explain", "--json"])
+        if let extra = args.positionals.first { throw UsageError(message: "unexpected argument \"\(extra)\"") }
+        guard let c = args.value("--container"), let container = ContainerKind(rawValue: c) else {
+            throw UsageError(message: "--container must be navigation, tab or modal")
+        }
+        guard let o = args.value("--op"), let op = TransitionOperation(rawValue: o) else {
+            throw UsageError(message: "--op must be push, pop, select, present or dismiss")
+        }
+        guard let from = args.value("--from"), let to = args.value("--to") else { throw UsageError(message: "--from and --to are required") }
+        var types: [String: String] = [:]
+        if let file = args.value("--scenario") { types = try Scenario.load(file: file).types }
+        let scan = try PluginOptions(args, environment: environment).scan()
+        let router = Router(rules: PluginRuntime.rules(from: scan.usable.compactMap(\.manifest)), types: TypeHierarchy(superclasses: types))
+        let decision = router.resolve(RouteQuery(container: container, operation: op, from: from, to: to))
+        if args.flag("--json") {
+            console.out(JSONWriter.write(.object([
+                "query": ["container": .string(c), "operation": .string(o), "from": .string(from), "to": .string(to)],
+                "winner": decision.winner.map { ["plugin": .string($0.rule.plugin), "animator": .string($0.rule.animator),
+                                                 "reversed": .bool($0.reversed), "source": .string($0.rule.source)] } ?? .null,
+                "conflicts": .array(decision.conflicts.map { .string($0.rule.label) }),
+                "candidates": .array(decision.candidates.map { ["rule": .string($0.rule.label), "matched": .bool($0.matched), "reason": .string($0.reason)] }),
+            ])))
+            return .ok
+        }
+        if let w = decision.winner {
+            console.out("\(w.rule.plugin)/\(w.rule.animator)\(w.reversed ? " (reverse of its stated route)" : "")")
+        } else {
+            console.out("default transition (no route matches)")
+        }
+        if args.flag("--explain") { for line in decision.explanation { console.out("  \(line)") } }
+        return .ok
+    }
+}

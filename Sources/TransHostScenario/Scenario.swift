@@ -1,0 +1,95 @@
+import TransHostCore
+import TransHostCoordinators
+
+/// A small app to play: controller types (with superclasses), controllers and their views, the
+/// root container, and a script of actions. Schema: docs/scenario.md.
+public struct Scenario: Sendable {
+    public static let format = "transhost-scenario/1"
+
+    public struct TextSpec: Equatable, Sendable {
+        public var string: String
+        public var size: Double
+        public var color: Color
+        public var alignment: TextAlignment
+    }
+
+    /// A view to build: geometry, look and subviews.
+    public struct ViewSpec: Equatable, Sendable {
+        public var name: String?
+        /// nil for a controller's root view: it fills its container.
+        public var frame: Rect?
+        public var background: Color?
+        public var cornerRadius: Double = 0
+        public var alpha: Double = 1
+        public var hidden = false
+        public var clipsToBounds = false
+        public var text: TextSpec?
+        public var image: String?
+        public var borderWidth: Double = 0
+        public var borderColor: Color = .black
+        public var subviews: [ViewSpec] = []
+        public init(name: String? = nil, frame: Rect? = nil, background: Color? = nil) {
+            self.name = name; self.frame = frame; self.background = background
+        }
+    }
+
+    public struct ControllerSpec: Equatable, Sendable {
+        public var id: String
+        public var type: String
+        public var view: ViewSpec
+    }
+
+    public enum Root: Equatable, Sendable {
+        case navigation(stack: [String])
+        case tab(tabs: [String], selected: Int)
+        /// A single controller that only presents modally.
+        case single(String)
+    }
+
+    public enum Action: Equatable, Sendable {
+        case push(String, animated: Bool)
+        case pop(animated: Bool)
+        case present(String, animated: Bool)
+        case dismiss(animated: Bool)
+        case select(Int, animated: Bool)
+        /// Lets virtual time pass (seconds).
+        case wait(Double)
+    }
+
+    public var name: String
+    public var device: Device
+    /// type -> superclass.
+    public var types: [String: String]
+    public var controllers: [ControllerSpec]
+    public var root: Root
+    public var script: [Action]
+    /// Where the scenario came from (a path, or "built-in").
+    public var source: String
+
+    public init(name: String, device: Device, types: [String: String], controllers: [ControllerSpec], root: Root,
+                script: [Action], source: String) {
+        self.name = name; self.device = device; self.types = types; self.controllers = controllers
+        self.root = root; self.script = script; self.source = source
+    }
+
+    public func controller(_ id: String) -> ControllerSpec? { controllers.first { $0.id == id } }
+
+    /// The built-in default: A pushes B, then B pops back (seeds 003/004).
+    public static let builtInDefault: Scenario = {
+        func screen(_ title: String, _ hex: String) -> ViewSpec {
+            var v = ViewSpec(background: Color(hex: hex))
+            var label = ViewSpec(name: "\(title) title", frame: Rect(x: 20, y: 80, width: 280, height: 44))
+            label.text = TextSpec(string: title, size: 28, color: .white, alignment: .center)
+            v.subviews = [label]
+            return v
+        }
+        return Scenario(
+            name: "default", device: .standard,
+            types: ["A": "UIViewController", "B": "UIViewController"],
+            controllers: [ControllerSpec(id: "a", type: "A", view: screen("A", "#2f6fdf")),
+                          ControllerSpec(id: "b", type: "B", view: screen("B", "#e0533c"))],
+            root: .navigation(stack: ["a"]),
+            script: [.push("b", animated: true), .pop(animated: true)],
+            source: "built-in")
+    }()
+}

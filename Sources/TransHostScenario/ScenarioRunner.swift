@@ -1,0 +1,132 @@
+import TransHostCore
+import TransHostCoordinators
+
+/// One sampled instant of a transition: every view of the window, as the screen shows it.
+public struct TraceFrame {
+    /// Seconds from the transition's start.
+    public let t: Double
+    public let nodes: [PresentationNode]
+}
+
+/// A transition as played: its record and its frames.
+public struct TransitionTrace {
+    public let index: Int
+    public let record: TransitionRecord
+    public let frames: [TraceFrame]
+}
+
+/// The outcome of playing a scenario.
+public struct RunResult {
+    public let scenario: Scenario
+    public let fps: Int
+    public let transitions: [TransitionTrace]
+    public let finalStack: [String]
+    public let finalSelected: Int?
+    public let finalPresented: [String]
+    /// Host warnings (refused actions, plugins that failed to load, ...), in order.
+    public let warnings: [String]
+
+    public var breaches: [ContractBreach] { transitions.flatMap(\.record.breaches) }
+}
+
+/// Plays a scenario's script through the coordinators on virtual time and samples every
+/// transition at `fps`, both ends included: t = k / fps for every k with k / fps < duration, and
+/// t = duration. A frame at t shows the animations at t, before completions due at t run.
+public final class ScenarioRunner: TransitionObserver {
+    public let app: App
+    public let fps: Int
+    private var active: (transition: ActiveTransition, recordIndex: Int)?
+    private var records: [TransitionRecord] = []
+    private var traces: [TransitionTrace] = []
+    private var warnings: [String] = []
+    /// Called after each transition is recorded (for progress display).
+    public var onTransition: ((TransitionTrace) -> Void)?
+
+    public init(app: App, provider: TransitionAnimatorProvider?, fps: Int = 60) {
+        self.app = app
+        self.fps = max(1, fps)
+        app.host.provider = provider
+        app.host.observer = self
+        app.host.warningHandler = { [weak self] in self?.warn($0) }
+    }
+
+    public func warn(_ message: String) { warnings.append(message) }
+
+    public func transitionDidBegin(_ transition: ActiveTransition) { active = (transition, records.count) }
+    public func transitionDidEnd(_ record: TransitionRecord) { records.append(record) }
+
+    public func run() -> RunResult {
+        let engine = app.engine
+        drain()
+        for action in app.scenario.script {
+            switch action {
+            case .push(let id, let animated):
+                if let nav = app.navigation { nav.push(app.controllers[id]!, animated: animated) } else { warn("push of \(id) skipped: the root is not a navigation controller") }
+            case .pop(let animated):
+                if let nav = app.navigation { nav.pop(animated: animated) } else { warn("pop skipped: the root is not a navigation controller") }
+            case .present, .dismiss, .select:
+                warn("\(action) skipped: modal and tab containers are not available yet")
+            case .wait(let s):
+                engine.advance(to: engine.now + s)
+            }
+            drain()
+        }
+        let final = app.finalState
+        return RunResult(scenario: app.scenario, fps: fps, transitions: traces, finalStack: final.stack,
+                         finalSelected: final.selected, finalPresented: final.presented, warnings: warnings)
+    }
+
+    /// Records every transition that starts, until no transition is running or queued.
+    private func drain() {
+        let engine = app.engine
+        while true {
+            engine.settle()
+            if let (t, index) = active {
+                active = nil
+                record(t, recordIndex: index)
+                continue
+            }
+            if app.host.active == nil && !app.host.hasQueuedActions { break }
+            guard let next = engine.nextEventTime() else { break }
+            engine.advance(to: next)
+        }
+    }
+
+    private func record(_ t: ActiveTransition, recordIndex before: Int) {
+        let engine = app.engine
+        let start = t.context.startTime
+        var frames: [TraceFrame] = []
+        for time in Self.frameTimes(duration: t.duration, fps: fps) {
+            engine.advance(to: start + time)
+            frames.append(TraceFrame(t: time, nodes: engine.sampleTree(app.window)))
+        }
+        // Let the transition end: completions, the watchdog at the latest.
+        while records.count <= before {
+            engine.settle()
+            if records.count > before { break }
+            guard let next = engine.nextEventTime() else {
+                warn("transition \(t.context.operation.rawValue) \(t.context.fromViewController.typeName) -> \(t.context.toViewController.typeName) has nothing left to wait for; it was abandoned")
+                return
+            }
+            engine.advance(to: next)
+        }
+        let trace = TransitionTrace(index: traces.count, record: records[before], frames: frames)
+        traces.append(trace)
+        onTransition?(trace)
+    }
+
+    /// Frame times for a transition: k / fps while below the duration, then the duration itself.
+    public static func frameTimes(duration: Double, fps: Int) -> [Double] {
+        guard duration > 0 else { return [0] }
+        var times: [Double] = []
+        var k = 0
+        while true {
+            let t = Double(k) / Double(fps)
+            if t >= duration - 1e-9 { break }
+            times.append(t)
+            k += 1
+        }
+        times.append(duration)
+        return times
+    }
+}

@@ -1,0 +1,77 @@
+import TransHostCore
+import TransHostCoordinators
+import TransHostSupport
+
+/// Encodes a run as `transhost-trace/1` (DESIGN.md section 11): keys sorted, floats with at most
+/// 6 decimals, so the same run gives the same bytes.
+public enum TraceWriter {
+    public static let format = "transhost-trace/1"
+
+    public static func json(_ r: RunResult) -> JSONValue {
+        let d = r.scenario.device
+        var root: [String: JSONValue] = [
+            "format": .string(format),
+            "scenario": .string(r.scenario.name),
+            "device": ["name": .string(d.name), "width": .number(d.width), "height": .number(d.height), "scale": .number(Double(d.scale))],
+            "fps": .number(Double(r.fps)),
+            "transitions": .array(r.transitions.map(transition)),
+            "final": [
+                "stack": .array(r.finalStack.map(JSONValue.string)),
+                "selected": r.finalSelected.map { .number(Double($0)) } ?? .null,
+                "presented": .array(r.finalPresented.map(JSONValue.string)),
+            ],
+        ]
+        if !r.warnings.isEmpty { root["warnings"] = .array(r.warnings.map(JSONValue.string)) }
+        return .object(root)
+    }
+
+    static func transition(_ t: TransitionTrace) -> JSONValue {
+        let rec = t.record
+        return [
+            "index": .number(Double(t.index)),
+            "container": .string(rec.container.rawValue),
+            "operation": .string(rec.operation.rawValue),
+            "from": .string(rec.fromType),
+            "to": .string(rec.toType),
+            "animator": rec.animator.map { ["plugin": .string($0.plugin), "id": .string($0.id)] } ?? .null,
+            "interactive": .bool(rec.interactive),
+            "duration": .number(rec.duration),
+            "start": .number(rec.start),
+            "end": .number(rec.end),
+            "outcome": .string(rec.outcome.rawValue),
+            "breaches": .array(rec.breaches.map { ["plugin": .string($0.plugin), "kind": .string($0.kind), "message": .string($0.message)] }),
+            "appearance": .array(rec.appearance.map {
+                ["controller": .string($0.controller), "type": .string($0.type), "kind": .string($0.kind.rawValue),
+                 "animated": .bool($0.animated), "time": .number($0.time)]
+            }),
+            "frames": .array(t.frames.map(frame)),
+        ]
+    }
+
+    static func frame(_ f: TraceFrame) -> JSONValue {
+        ["t": .number(f.t), "views": .array(f.nodes.map(node))]
+    }
+
+    static func node(_ n: PresentationNode) -> JSONValue {
+        let s = n.state
+        var o: [String: JSONValue] = [
+            "id": .string(n.view.id),
+            "name": .string(n.view.name),
+            "parent": n.parentID.map(JSONValue.string) ?? .null,
+            "z": .number(Double(n.z)),
+            "bounds": .array([s.bounds.minX, s.bounds.minY, s.bounds.width, s.bounds.height].map(JSONValue.number)),
+            "position": .array([s.position.x, s.position.y].map(JSONValue.number)),
+            "anchor": .array([s.anchorPoint.x, s.anchorPoint.y].map(JSONValue.number)),
+            "transform": .array(s.transform.values.map(JSONValue.number)),
+            "alpha": .number(s.alpha),
+            "hidden": .bool(n.isHidden),
+        ]
+        if n.view.isSnapshot { o["snapshot"] = .bool(true) }
+        return .object(o)
+    }
+
+    /// Writes the trace to `path` atomically.
+    public static func write(_ r: RunResult, to path: String) throws {
+        try FileIO.writeAtomically(path, JSONWriter.write(json(r)))
+    }
+}
