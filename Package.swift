@@ -49,7 +49,7 @@ let package = Package(
 
         .testTarget(name: "TransHostCoreTests", dependencies: ["TransHostCore"]),
         .testTarget(name: "TransHostPluginHostTests", dependencies: ["TransHostPluginHost"]),
-        .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostScenario", "TransHostPluginHost"]),
+        .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostScenario", "TransHostPluginHost", "TransHostSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -47,7 +47,7 @@ enum RunCommand {
         let scan = try options.scan()
         for w in scan.warnings where !quiet { console.err("warning: \(w)") }
 
-        let result = play(scenario, scan: scan, fps: fps)
+        let result = Playback.play(scenario, scan: scan, fps: fps)
         let tracePath = PathUtil.join(outDir, "trace.json")
         do { try TraceWriter.write(result.run, to: tracePath) } catch {
             console.err("transhost run: cannot write \(tracePath): \(error)")
@@ -63,26 +63,6 @@ enum RunCommand {
         if result.loadFailures > 0 { return .pluginFailed }
         if !result.run.breaches.isEmpty { return .contractBreach }
         return .ok
-    }
-
-    struct Played {
-        let run: RunResult
-        let loadFailures: Int
-    }
-
-    /// Builds the app, wires the plugin runtime as the coordinators' delegate and plays it.
-    static func play(_ scenario: Scenario, scan: PluginScan, fps: Int) -> Played {
-        let app = App(scenario: scenario)
-        var breachSink: (ContractBreach) -> Void = { _ in }
-        let bridge = HostBridge(engine: app.engine, breachHandler: { breachSink($0) }, logHandler: { _ in })
-        bridge.activate()
-        let runtime = PluginRuntime(scan: scan, types: TypeHierarchy(superclasses: scenario.types), bridge: bridge)
-        let runner = ScenarioRunner(app: app, provider: runtime, fps: fps)
-        var loadFailures = 0
-        runtime.warningHandler = { loadFailures += 1; runner.warn($0) }
-        breachSink = { app.host.report($0) }
-        app.engine.warningHandler = { runner.warn($0) }
-        return Played(run: runner.run(), loadFailures: loadFailures)
     }
 
     static func summary(_ r: RunResult, files: [String]) -> String {

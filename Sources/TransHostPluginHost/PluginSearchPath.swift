@@ -15,6 +15,7 @@ public struct PluginSearchPath: Equatable, Sendable {
         /// Where this entry came from: "--plugins", "TRANSHOST_PLUGIN_PATH", "user", "system", "beside the binary".
         public let origin: String
         public let required: Bool
+        public init(path: String, origin: String, required: Bool) { self.path = path; self.origin = origin; self.required = required }
     }
 
     public var entries: [Entry]

@@ -1,0 +1,26 @@
+import TransHostCoordinators
+import TransHostPluginHost
+
+/// Plays a scenario with the plugins of a scan: builds the app, makes the plugin runtime the
+/// coordinators' delegate, and runs the script.
+public struct Playback {
+    public let run: RunResult
+    public let app: App
+    /// How many routed plugins failed to load (the default transition ran instead).
+    public let loadFailures: Int
+
+    public static func play(_ scenario: Scenario, scan: PluginScan, fps: Int = 60) -> Playback {
+        let app = App(scenario: scenario)
+        var breachSink: (ContractBreach) -> Void = { _ in }
+        let bridge = HostBridge(engine: app.engine, breachHandler: { breachSink($0) }, logHandler: { _ in })
+        bridge.activate()
+        let runtime = PluginRuntime(scan: scan, types: TypeHierarchy(superclasses: scenario.types), bridge: bridge)
+        let runner = ScenarioRunner(app: app, provider: runtime, fps: fps)
+        var loadFailures = 0
+        runtime.warningHandler = { loadFailures += 1; runner.warn($0) }
+        breachSink = { app.host.report($0) }
+        app.engine.warningHandler = { runner.warn($0) }
+        let run = runner.run()
+        return Playback(run: run, app: app, loadFailures: loadFailures)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+
+/// Runs the real `transhost` binary as a user would.
+final class CommandLineTests: XCTestCase {
+    var pluginsDir = ""
+
+    override func setUpWithError() throws {
+        pluginsDir = try BuildProducts.temporaryDirectory(self) + "/plugins"
+        try BuildProducts.installPlugin("fade-scale", library: "libfade-scale.so", into: pluginsDir)
+    }
+
+    func testListShowsNameVersionABIRoutesAndStatus() throws {
+        let r = try BuildProducts.run(["list", "--plugins", pluginsDir])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("fade-scale 1.0.0  ABI 1.0"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("found in: --plugins \(pluginsDir)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("route: navigation push * -> * => fade-scale (no reverse)"), r.stdout)
+        let block = r.stdout.components(separatedBy: "\n\n").first { $0.contains(pluginsDir) } ?? r.stdout
+        XCTAssertTrue(block.contains("  ok"), r.stdout)
+    }
+
+    func testListJSONIsTheSameOnStdout() throws {
+        let r = try BuildProducts.run(["list", "--json", "--plugins", pluginsDir])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(json["host_abi"] as? String, "1.0")
+        let plugins = try XCTUnwrap(json["plugins"] as? [[String: Any]])
+        let fade = try XCTUnwrap(plugins.first { ($0["location"] as? String)?.contains(pluginsDir) == true })
+        XCTAssertEqual(fade["name"] as? String, "fade-scale")
+        XCTAssertEqual(fade["version"] as? String, "1.0.0")
+        XCTAssertEqual(fade["abi"] as? String, "1.0")
+        XCTAssertEqual(fade["status"] as? String, "ok")
+        let route = try XCTUnwrap((fade["routes"] as? [[String: Any]])?.first)
+        XCTAssertEqual(route["container"] as? String, "navigation")
+        XCTAssertEqual(route["operations"] as? [String], ["push"])
+    }
+
+    func testRunPlaysTheDefaultScenarioAndWritesADeterministicTrace() throws {
+        let tmp = try BuildProducts.temporaryDirectory(self)
+        let r = try BuildProducts.run(["run", "--plugins", pluginsDir, "--out", tmp + "/one"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("#0 navigation push A -> B  fade-scale/fade-scale  0.25 s  completed  16 frames"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("#1 navigation pop B -> A  default  0.35 s  completed"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("final stack: A"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("wrote \(tmp)/one/trace.json"), r.stdout)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: tmp + "/one/trace.json"))
+        let trace = try XCTUnwrap(JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        XCTAssertEqual(trace["format"] as? String, "transhost-trace/1")
+        XCTAssertEqual(trace["fps"] as? Int, 60)
+        let transitions = try XCTUnwrap(trace["transitions"] as? [[String: Any]])
+        XCTAssertEqual(transitions.count, 2)
+        let frames = try XCTUnwrap(transitions[0]["frames"] as? [[String: Any]])
+        XCTAssertEqual(frames.first?["t"] as? Double, 0)
+        XCTAssertEqual(frames.last?["t"] as? Double, 0.25)
+        let view = try XCTUnwrap((frames.last?["views"] as? [[String: Any]])?.first { $0["name"] as? String == "A" })
+        XCTAssertEqual((view["transform"] as? [Double])?.count, 16)
+        XCTAssertEqual(((trace["final"] as? [String: Any])?["stack"] as? [String]), ["A"])
+        // Same input, same bytes.
+        let again = try BuildProducts.run(["run", "--plugins", pluginsDir, "--out", tmp + "/two", "-q"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: tmp + "/two/trace.json")), bytes)
+    }
+
+    func testAPluginsDirectoryThatDoesNotExistGetsAClearMessage() throws {
+        let r = try BuildProducts.run(["list", "--plugins", "/nonexistent/transhost-plugins"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("plugins directory /nonexistent/transhost-plugins (from --plugins) does not exist"), r.stderr)
+    }
+
+    func testBrokenLibrariesAreListedAsFailedAndTheOthersStillWork() throws {
+        // A library without the entry symbol.
+        try FileManager.default.createDirectory(atPath: pluginsDir + "/nosym", withIntermediateDirectories: true)
+        try BuildProducts.compileC("int not_the_entry(void) { return 1; }\n", to: pluginsDir + "/nosym/libnosym.so")
+        try manifest(name: "nosym", library: "libnosym.so").write(toFile: pluginsDir + "/nosym/manifest.json", atomically: true, encoding: .utf8)
+        // A text file named .so.
+        try FileManager.default.createDirectory(atPath: pluginsDir + "/notelf", withIntermediateDirectories: true)
+        try "this is not a library\n".write(toFile: pluginsDir + "/notelf/libnotelf.so", atomically: true, encoding: .utf8)
+        try manifest(name: "notelf", library: "libnotelf.so").write(toFile: pluginsDir + "/notelf/manifest.json", atomically: true, encoding: .utf8)
+
+        let r = try BuildProducts.run(["list", "--json", "--plugins", pluginsDir])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let plugins = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])?["plugins"] as? [[String: Any]])
+        func plugin(_ name: String) -> [String: Any]? { plugins.first { $0["name"] as? String == name && ($0["location"] as? String)?.contains(pluginsDir) == true } }
+        XCTAssertEqual(plugin("nosym")?["status"] as? String, "failed")
+        XCTAssertTrue((plugin("nosym")?["reason"] as? String)?.contains("does not export the entry symbol transhost_plugin_entry") == true, "\(plugin("nosym") ?? [:])")
+        XCTAssertEqual(plugin("notelf")?["status"] as? String, "failed")
+        XCTAssertTrue((plugin("notelf")?["reason"] as? String)?.contains("not an ELF shared library") == true, "\(plugin("notelf") ?? [:])")
+        XCTAssertEqual(plugin("fade-scale")?["status"] as? String, "ok")
+
+        let run = try BuildProducts.run(["run", "--plugins", pluginsDir, "--out", try BuildProducts.temporaryDirectory(self)])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("fade-scale/fade-scale"), run.stdout)
+    }
+
+    func testAnABIMismatchNamesBothVersions() throws {
+        try FileManager.default.createDirectory(atPath: pluginsDir + "/future", withIntermediateDirectories: true)
+        try BuildProducts.compileC("""
+        #include "transhost.h"
+        TH_EXPORT const th_plugin_entry transhost_plugin_entry = { 2, 0, sizeof(th_plugin_entry), "future", "1.0.0", 0, 0, 0 };
+        """, to: pluginsDir + "/future/libfuture.so")
+        try manifest(name: "future", library: "libfuture.so").write(toFile: pluginsDir + "/future/manifest.json", atomically: true, encoding: .utf8)
+        let r = try BuildProducts.run(["list", "--failed", "--plugins", pluginsDir])
+        XCTAssertTrue(r.stdout.contains("was built for transhost ABI 2.0, but this host implements ABI 1.0"), r.stdout)
+    }
+
+    func testAManifestSyntaxErrorNamesTheFileAndLine() throws {
+        try FileManager.default.createDirectory(atPath: pluginsDir + "/typo", withIntermediateDirectories: true)
+        try "{\n  \"name\": \"typo\",\n  \"version\" \"1.0\"\n}\n".write(toFile: pluginsDir + "/typo/manifest.json", atomically: true, encoding: .utf8)
+        let r = try BuildProducts.run(["list", "--plugins", pluginsDir])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("\(pluginsDir)/typo/manifest.json:3:13: JSON syntax error: expected ':' after key \"version\""), r.stdout)
+    }
+
+    func manifest(name: String, library: String) -> String {
+        """
+        {"format": "transhost-manifest/1", "name": "\(name)", "version": "1.0.0", "abi": "1.0", "library": "\(library)",
+         "animators": [{"id": "\(name)", "routes": [{"container": "navigation", "operations": ["push"], "from": "X", "to": "Y"}]}]}
+        """
+    }
+}
