@@ -220,12 +220,12 @@ extension Transform3D {
     /// (a singular matrix such as CATransform3DScale(identity, 0, 0, 1), or m44 == 0), the
     /// matrices blend component-wise, which for a diagonal scale is exactly the scale blend
     /// (scale 0 -> 1 at 0.5 is 0.5). The result is never NaN: a non-finite blend falls back to
-    /// the component-wise one, and non-finite inputs give the nearer endpoint.
+    /// the component-wise one; a non-finite input is replaced by the other (or the identity).
     public static func interpolate(_ a: Transform3D, _ b: Transform3D, _ t: Double) -> Transform3D {
-        guard t.isFinite else { return a }
+        guard a.isFinite, b.isFinite else { return a.isFinite ? a : (b.isFinite ? b : .identity) }
+        guard t.isFinite else { return t > 0 ? b : a }
         if t == 0 || a == b { return a }
         if t == 1 { return b }
-        guard a.isFinite, b.isFinite else { return t < 0.5 ? a : b }
         if let da = a.decomposed(), let db = b.decomposed() {
             func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
             let d = Decomposed(
