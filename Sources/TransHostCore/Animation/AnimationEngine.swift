@@ -153,7 +153,12 @@ public final class AnimationEngine {
             if let mode = tx.keyframeMode, let k = tx.keyframes[ObjectIdentifier(change.view)]?[change.property] {
                 track = KeyframeTrack.compose(initial: k.from, frames: k.frames, mode: mode)
             }
-            if track == nil && change.from == to { continue }
+            if track == nil && change.from == to {
+                // Nothing to animate, but an animation still heading for an older value must stop
+                // (the screen already shows the new model value), as UIKit replaces it.
+                if let old = change.view.animations[change.property] { stop(old, on: change.view, finished: false) }
+                continue
+            }
             let anim = PropertyAnimation(property: change.property, from: change.from, to: to, keyframes: track,
                                          begin: tx.begin, duration: tx.duration, curve: tx.curve, group: group)
             if let old = change.view.animations[change.property] { stop(old, on: change.view, finished: false) }

@@ -14,8 +14,26 @@ public enum KeyframeCalculationMode: String, Sendable, CaseIterable {
     }
 }
 
-/// The keyframes of one property: values at key times in [0, 1].
-/// Placeholder: linear interpolation only; the engine issue brings every calculation mode.
+/// The keyframes of one property: values at key times in [0, 1], evaluated as
+/// CAKeyframeAnimation evaluates its calculation modes:
+///
+/// - `linear`: straight segments between successive (keyTime, value) pairs.
+/// - `discrete`: value i holds over [keyTimes[i], keyTimes[i + 1]); the last value holds from
+///   its key time through 1. Where key times repeat, the later value wins.
+/// - `paced`: key times are ignored; value i is reached at D_i / D, D_i being the cumulative
+///   Euclidean distance between successive value vectors (for a transform, its 16 values),
+///   with linear segments. If every value is equal, the key times are uniform.
+/// - `cubic`: a Catmull-Rom spline through the values; each segment is parametrized by the
+///   key times (u = (p - k_i) / (k_i+1 - k_i)) with tangents m_i = (v_i+1 - v_i-1) / 2; at the
+///   ends the missing neighbour is the end value itself (m_0 = (v_1 - v_0) / 2, likewise at the
+///   last value), so the ends are treated like any other point.
+/// - `cubicPaced`: the paced key times with the cubic values.
+///
+/// Transforms interpolate with `Transform3D.interpolate` (decomposition) in the linear, discrete
+/// and paced modes; in the cubic modes a transform's spline is taken component-wise over its 16
+/// values (Core Animation offers no better-defined cubic blend of matrices).
+///
+/// Progress outside [0, 1] is clamped: a keyframe animation holds its end values.
 public struct KeyframeTrack: Equatable, Sendable {
     public var keyTimes: [Double]
     public var values: [AnimatableValue]
@@ -25,33 +43,99 @@ public struct KeyframeTrack: Equatable, Sendable {
         self.keyTimes = keyTimes; self.values = values; self.mode = mode
     }
 
-    /// Composes UIKit-style keyframes: `frames` are (relativeStart, relativeDuration, value);
-    /// the initial value is prepended at 0, each value lands at min(start + duration, next start)
-    /// and is held until the next frame starts.
+    /// Composes UIKit-style keyframes: `frames` are (relativeStart, relativeDuration, value).
+    /// Frames are sorted by start (stably); the initial value is prepended at 0; each value lands
+    /// at min(start + duration, next start) and is held until the next frame starts; the last
+    /// value is held through 1.
     public static func compose(initial: AnimatableValue, frames: [(start: Double, duration: Double, value: AnimatableValue)],
                                mode: KeyframeCalculationMode) -> KeyframeTrack {
-        let sorted = frames.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        func clamp(_ x: Double) -> Double { x.isFinite ? min(max(x, 0), 1) : 0 }
+        let sorted = frames.enumerated()
+            .map { (offset: $0.offset, start: clamp($0.element.start), duration: $0.element.duration, value: $0.element.value) }
+            .sorted { ($0.start, $0.offset) < ($1.start, $1.offset) }
         var times: [Double] = [0], values: [AnimatableValue] = [initial]
         for (i, f) in sorted.enumerated() {
-            let start = min(max(f.start, 0), 1)
-            let nextStart = i + 1 < sorted.count ? min(max(sorted[i + 1].start, 0), 1) : 1
-            let land = min(start + max(f.duration, 0), nextStart)
-            if start > times.last! { times.append(start); values.append(values.last!) }
+            let nextStart = i + 1 < sorted.count ? sorted[i + 1].start : 1
+            let duration = f.duration.isFinite ? max(f.duration, 0) : 0
+            let land = min(f.start + duration, nextStart)
+            // Hold the previous value until this frame starts.
+            if f.start > times.last! { times.append(f.start); values.append(values.last!) }
             times.append(max(land, times.last!)); values.append(f.value)
         }
         if times.last! < 1 { times.append(1); values.append(values.last!) }
         return KeyframeTrack(keyTimes: times, values: values, mode: mode)
     }
 
-    /// The value at progress p in [0, 1] of the whole keyframe animation.
+    /// The key times the mode uses: the given ones, or the paced ones.
+    public var effectiveKeyTimes: [Double] {
+        switch mode {
+        case .linear, .discrete, .cubic: return keyTimes
+        case .paced, .cubicPaced: return Self.pacedKeyTimes(values)
+        }
+    }
+
+    /// Key times proportional to the cumulative Euclidean distance between successive values;
+    /// uniform when the values are all equal.
+    public static func pacedKeyTimes(_ values: [AnimatableValue]) -> [Double] {
+        let n = values.count
+        guard n > 1 else { return n == 1 ? [0] : [] }
+        var cumulative = [0.0]
+        for i in 1..<n {
+            var s = 0.0
+            for j in 0..<min(values[i].count, values[i - 1].count) {
+                let d = values[i][j] - values[i - 1][j]
+                s += d * d
+            }
+            cumulative.append(cumulative.last! + s.squareRoot())
+        }
+        let total = cumulative.last!
+        guard total > 0, total.isFinite else { return (0..<n).map { Double($0) / Double(n - 1) } }
+        var out = cumulative.map { $0 / total }
+        out[n - 1] = 1
+        return out
+    }
+
+    /// The value at progress p of the whole keyframe animation (clamped to [0, 1]).
     public func value(at p: Double, property: AnimatableProperty) -> AnimatableValue {
         guard let first = values.first else { return [] }
-        if p <= keyTimes[0] { return first }
-        for i in 1..<keyTimes.count where p <= keyTimes[i] {
-            let span = keyTimes[i] - keyTimes[i - 1]
-            let u = span > 0 ? (p - keyTimes[i - 1]) / span : 1
-            return ValueCodec.interpolate(property, values[i - 1], values[i], u)
+        let n = values.count
+        if n == 1 { return first }
+        let p = p.isFinite ? min(max(p, 0), 1) : 0
+        var times = effectiveKeyTimes
+        if times.count != n {
+            // Malformed key times: fall back to uniform ones rather than failing.
+            times = (0..<n).map { Double($0) / Double(n - 1) }
         }
-        return values.last!
+        if p < times[0] { return first }
+        // The segment: the last i with times[i] <= p (so a repeated key time shows its later value).
+        var i = 0
+        while i + 1 < n && times[i + 1] <= p { i += 1 }
+
+        if mode == .discrete { return values[i] }
+        if i == n - 1 { return values[n - 1] }
+        let span = times[i + 1] - times[i]
+        let u = span > 0 ? (p - times[i]) / span : 1
+        switch mode {
+        case .linear, .paced, .discrete:
+            return ValueCodec.interpolate(property, values[i], values[i + 1], u)
+        case .cubic, .cubicPaced:
+            return catmullRom(segment: i, u: u)
+        }
+    }
+
+    /// Cubic Hermite segment i at u with Catmull-Rom tangents (ends: the end value is its own
+    /// missing neighbour).
+    private func catmullRom(segment i: Int, u: Double) -> AnimatableValue {
+        let n = values.count
+        let v0 = values[max(i - 1, 0)], v1 = values[i], v2 = values[i + 1], v3 = values[min(i + 2, n - 1)]
+        let u2 = u * u, u3 = u2 * u
+        let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
+        let width = min(v0.count, v1.count, v2.count, v3.count)
+        var out = v1
+        for j in 0..<width {
+            let m1 = (v2[j] - v0[j]) / 2, m2 = (v3[j] - v1[j]) / 2
+            out[j] = h00 * v1[j] + h10 * m1 + h01 * v2[j] + h11 * m2
+        }
+        return out
     }
 }

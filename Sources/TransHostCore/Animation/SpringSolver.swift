@@ -28,7 +28,12 @@ public struct SpringSolver: Equatable, Sendable {
                 df = (v - w) * t * t * e
             }
             guard df != 0, df.isFinite else { break }
-            w -= f / df
+            // With a tiny damping ratio (below about 0.001) f has no positive root and Newton runs
+            // to a negative or infinite w, i.e. a spring that grows without bound; keep the last
+            // positive w instead (the spring then rings through the duration and snaps at its end).
+            let next = w - f / df
+            guard next > 0, next.isFinite else { break }
+            w = next
         }
         stiffness = w * w
         damping = 2 * zeta * w

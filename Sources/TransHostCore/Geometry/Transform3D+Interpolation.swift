@@ -1,9 +1,252 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Transform interpolation as Core Animation (and WebKit's TransformationMatrix::blend) does it:
+/// both matrices are decomposed into translation, scale, skew, perspective and a rotation
+/// quaternion; the parts are blended (linearly, the quaternion by spherical interpolation on the
+/// shorter arc) and the result is recomposed. A rotation therefore turns instead of collapsing
+/// through a zero scale.
+///
+/// Conventions (row vectors, p' = p M, as CATransform3D): with the matrix divided by m44,
+///   M = N x P,  N = [[A, 0], [t, 1]],  A = diag(scale) x K x Q,
+/// where t is the translation (m41..m43), Q is a proper rotation (its rows are orthonormal, det
+/// +1), K is unit lower triangular with the skews (K21 = xy, K31 = xz, K32 = yz), and P is the
+/// identity with its last column replaced by the perspective vector (p1, p2, p3, p4), so that the
+/// affine part is applied first and the perspective divide last. Reflections are carried by a
+/// negative x scale (with the x-related skews negated), which keeps the rotation of a 2D affine
+/// matrix about z so that affine inputs give affine outputs.
 extension Transform3D {
-    /// Interpolates two transforms at progress t (t may leave [0, 1]).
-    /// Placeholder: component-wise. Replaced by decomposition (translate, scale, skew,
-    /// perspective, quaternion) in the engine issue.
+    /// The parts of a decomposed transform.
+    struct Decomposed: Equatable {
+        var scale: (x: Double, y: Double, z: Double)
+        /// Shear factors xy, xz, yz.
+        var skew: (xy: Double, xz: Double, yz: Double)
+        var translation: (x: Double, y: Double, z: Double)
+        /// The last column of P (m14, m24, m34, m44 of the perspective factor).
+        var perspective: (x: Double, y: Double, z: Double, w: Double)
+        /// Unit quaternion (x, y, z, w) of Q, for column vectors (Q transposed), w >= 0 not assumed.
+        var quaternion: Quaternion
+        /// The original m44 (the matrix was divided by it).
+        var homogeneousScale: Double
+
+        static func == (a: Decomposed, b: Decomposed) -> Bool {
+            a.scale == b.scale && a.skew == b.skew && a.translation == b.translation && a.perspective == b.perspective
+                && a.quaternion == b.quaternion && a.homogeneousScale == b.homogeneousScale
+        }
+    }
+
+    /// A quaternion (x, y, z, w); unit quaternions represent rotations.
+    struct Quaternion: Equatable {
+        var x, y, z, w: Double
+
+        func dot(_ o: Quaternion) -> Double { x * o.x + y * o.y + z * o.z + w * o.w }
+        static func * (q: Quaternion, s: Double) -> Quaternion { Quaternion(x: q.x * s, y: q.y * s, z: q.z * s, w: q.w * s) }
+        static func + (a: Quaternion, b: Quaternion) -> Quaternion { Quaternion(x: a.x + b.x, y: a.y + b.y, z: a.z + b.z, w: a.w + b.w) }
+        static prefix func - (q: Quaternion) -> Quaternion { q * -1 }
+        var length: Double { dot(self).squareRoot() }
+        var normalized: Quaternion {
+            let l = length
+            return l > 0 && l.isFinite ? self * (1 / l) : Quaternion(x: 0, y: 0, z: 0, w: 1)
+        }
+
+        /// Spherical interpolation on the shorter arc. `t` may leave [0, 1]: the rotation then
+        /// continues along the same great circle (extrapolation).
+        static func slerp(_ a: Quaternion, _ b0: Quaternion, _ t: Double) -> Quaternion {
+            var b = b0
+            var d = a.dot(b)
+            if d < 0 { b = -b; d = -d }          // q and -q are the same rotation: take the short way
+            d = min(d, 1)
+            if d > 1 - 1e-12 {
+                // (Nearly) the same rotation: linear blend, renormalized.
+                return (a * (1 - t) + b * t).normalized
+            }
+            let theta = acos(d)
+            // The unit quaternion orthogonal to a in the a-b plane; q(t) = a cos(t theta) + perp sin(t theta).
+            let perp = (b + a * -d).normalized
+            return (a * cos(t * theta) + perp * sin(t * theta)).normalized
+        }
+    }
+
+    /// Row-major 4x4 as nested arrays (m[i][j] = m(i+1)(j+1)).
+    private var rows: [[Double]] {
+        [[m11, m12, m13, m14], [m21, m22, m23, m24], [m31, m32, m33, m34], [m41, m42, m43, m44]]
+    }
+
+    /// Decomposes the transform, or returns nil when it cannot be (m44 == 0, a singular linear
+    /// part, or non-finite values).
+    func decomposed() -> Decomposed? {
+        guard isFinite, m44 != 0 else { return nil }
+        var m = rows
+        let w = m44
+        for i in 0..<4 { for j in 0..<4 { m[i][j] /= w } }
+
+        // N: the matrix with the perspective column removed. Its linear part must be invertible.
+        let a3 = [[m[0][0], m[0][1], m[0][2]], [m[1][0], m[1][1], m[1][2]], [m[2][0], m[2][1], m[2][2]]]
+        let det = a3[0][0] * (a3[1][1] * a3[2][2] - a3[1][2] * a3[2][1])
+            - a3[0][1] * (a3[1][0] * a3[2][2] - a3[1][2] * a3[2][0])
+            + a3[0][2] * (a3[1][0] * a3[2][1] - a3[1][1] * a3[2][0])
+        var maxEntry = 0.0
+        for r in a3 { for v in r { maxEntry = max(maxEntry, abs(v)) } }
+        guard maxEntry > 0, abs(det) > 1e-12 * maxEntry * maxEntry * maxEntry else { return nil }
+
+        // Perspective: the last column c of M equals N x p, so p = N^-1 c. With N = [[A, 0], [t, 1]],
+        // N^-1 = [[A^-1, 0], [-t A^-1, 1]].
+        let t = (m[3][0], m[3][1], m[3][2])
+        var perspective = (x: 0.0, y: 0.0, z: 0.0, w: 1.0)
+        if m[0][3] != 0 || m[1][3] != 0 || m[2][3] != 0 || m[3][3] != 1 {
+            let inv = Self.inverse3(a3, det: det)
+            let c = (m[0][3], m[1][3], m[2][3], m[3][3])
+            let px = inv[0][0] * c.0 + inv[0][1] * c.1 + inv[0][2] * c.2
+            let py = inv[1][0] * c.0 + inv[1][1] * c.1 + inv[1][2] * c.2
+            let pz = inv[2][0] * c.0 + inv[2][1] * c.1 + inv[2][2] * c.2
+            let pw = c.3 - (t.0 * px + t.1 * py + t.2 * pz)
+            perspective = (px, py, pz, pw)
+        }
+
+        // Gram-Schmidt on the rows of A: row0 = sx n0, row1 = sy (xy n0 + n1), row2 = sz (xz n0 + yz n1 + n2).
+        var r = a3
+        func len(_ v: [Double]) -> Double { (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot() }
+        func dot(_ a: [Double], _ b: [Double]) -> Double { a[0] * b[0] + a[1] * b[1] + a[2] * b[2] }
+        func combine(_ a: [Double], _ b: [Double], _ sb: Double) -> [Double] { [a[0] + b[0] * sb, a[1] + b[1] * sb, a[2] + b[2] * sb] }
+        func scaled(_ a: [Double], _ s: Double) -> [Double] { [a[0] * s, a[1] * s, a[2] * s] }
+
+        var sx = len(r[0])
+        guard sx > 0 else { return nil }
+        r[0] = scaled(r[0], 1 / sx)
+        var xy = dot(r[0], r[1])
+        r[1] = combine(r[1], r[0], -xy)
+        let sy = len(r[1])
+        guard sy > 0 else { return nil }
+        r[1] = scaled(r[1], 1 / sy)
+        xy /= sy
+        var xz = dot(r[0], r[2])
+        r[2] = combine(r[2], r[0], -xz)
+        var yz = dot(r[1], r[2])
+        r[2] = combine(r[2], r[1], -yz)
+        let sz = len(r[2])
+        guard sz > 0 else { return nil }
+        r[2] = scaled(r[2], 1 / sz)
+        xz /= sz
+        yz /= sz
+
+        // A reflection: flip the x axis (row 0, the x scale and the skews that involve x).
+        let cross = [r[1][1] * r[2][2] - r[1][2] * r[2][1], r[1][2] * r[2][0] - r[1][0] * r[2][2], r[1][0] * r[2][1] - r[1][1] * r[2][0]]
+        if dot(r[0], cross) < 0 {
+            sx = -sx
+            r[0] = scaled(r[0], -1)
+            xy = -xy
+            xz = -xz
+        }
+
+        let q = Self.quaternion(rowsOf: r)
+        let d = Decomposed(scale: (sx, sy, sz), skew: (xy, xz, yz), translation: t, perspective: perspective,
+                           quaternion: q, homogeneousScale: w)
+        let all = [sx, sy, sz, xy, xz, yz, t.0, t.1, t.2, perspective.x, perspective.y, perspective.z, perspective.w,
+                   q.x, q.y, q.z, q.w]
+        return all.allSatisfy { $0.isFinite } ? d : nil
+    }
+
+    /// The unit quaternion of a proper rotation given by the rows of Q (row-vector convention);
+    /// the column-vector matrix is R = Q^T. Shepperd's method: divide by the largest of
+    /// 4w^2, 4x^2, 4y^2, 4z^2, so the result is accurate also near half turns.
+    private static func quaternion(rowsOf q: [[Double]]) -> Quaternion {
+        // R[i][j] = q[j][i]
+        let r00 = q[0][0], r11 = q[1][1], r22 = q[2][2]
+        let r01 = q[1][0], r10 = q[0][1], r02 = q[2][0], r20 = q[0][2], r12 = q[2][1], r21 = q[1][2]
+        let trace = r00 + r11 + r22
+        var out: Quaternion
+        if trace >= r00 && trace >= r11 && trace >= r22 {
+            let s = (max(1 + trace, 0)).squareRoot() * 2   // 4w
+            out = Quaternion(x: (r21 - r12) / s, y: (r02 - r20) / s, z: (r10 - r01) / s, w: s / 4)
+        } else if r00 >= r11 && r00 >= r22 {
+            let s = (max(1 + r00 - r11 - r22, 0)).squareRoot() * 2   // 4x
+            out = Quaternion(x: s / 4, y: (r01 + r10) / s, z: (r02 + r20) / s, w: (r21 - r12) / s)
+        } else if r11 >= r22 {
+            let s = (max(1 + r11 - r00 - r22, 0)).squareRoot() * 2   // 4y
+            out = Quaternion(x: (r01 + r10) / s, y: s / 4, z: (r12 + r21) / s, w: (r02 - r20) / s)
+        } else {
+            let s = (max(1 + r22 - r00 - r11, 0)).squareRoot() * 2   // 4z
+            out = Quaternion(x: (r02 + r20) / s, y: (r12 + r21) / s, z: s / 4, w: (r10 - r01) / s)
+        }
+        return out.normalized
+    }
+
+    private static func inverse3(_ a: [[Double]], det: Double) -> [[Double]] {
+        let id = 1 / det
+        return [
+            [(a[1][1] * a[2][2] - a[1][2] * a[2][1]) * id, (a[0][2] * a[2][1] - a[0][1] * a[2][2]) * id, (a[0][1] * a[1][2] - a[0][2] * a[1][1]) * id],
+            [(a[1][2] * a[2][0] - a[1][0] * a[2][2]) * id, (a[0][0] * a[2][2] - a[0][2] * a[2][0]) * id, (a[0][2] * a[1][0] - a[0][0] * a[1][2]) * id],
+            [(a[1][0] * a[2][1] - a[1][1] * a[2][0]) * id, (a[0][1] * a[2][0] - a[0][0] * a[2][1]) * id, (a[0][0] * a[1][1] - a[0][1] * a[1][0]) * id],
+        ]
+    }
+
+    /// Recomposes a decomposed transform (the inverse of `decomposed()`).
+    init(recomposing d: Decomposed) {
+        let q = d.quaternion
+        let (x, y, z, w) = (q.x, q.y, q.z, q.w)
+        // Column-vector rotation R (standard quaternion formula); Q = R^T.
+        let r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - z * w), r02 = 2 * (x * z + y * w)
+        let r10 = 2 * (x * y + z * w), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - x * w)
+        let r20 = 2 * (x * z - y * w), r21 = 2 * (y * z + x * w), r22 = 1 - 2 * (x * x + y * y)
+        let n0 = [r00, r10, r20], n1 = [r01, r11, r21], n2 = [r02, r12, r22]   // rows of Q
+        let s = d.scale, k = d.skew
+        var a = [[Double]](repeating: [0, 0, 0], count: 3)
+        for j in 0..<3 {
+            a[0][j] = s.x * n0[j]
+            a[1][j] = s.y * (k.xy * n0[j] + n1[j])
+            a[2][j] = s.z * (k.xz * n0[j] + k.yz * n1[j] + n2[j])
+        }
+        let t = [d.translation.x, d.translation.y, d.translation.z]
+        let p = [d.perspective.x, d.perspective.y, d.perspective.z]
+        // M = N x P: the first three columns are N's; the last is N p.
+        var m = [[Double]](repeating: [0, 0, 0, 0], count: 4)
+        for i in 0..<3 {
+            m[i][0] = a[i][0]; m[i][1] = a[i][1]; m[i][2] = a[i][2]
+            m[i][3] = a[i][0] * p[0] + a[i][1] * p[1] + a[i][2] * p[2]
+        }
+        m[3][0] = t[0]; m[3][1] = t[1]; m[3][2] = t[2]
+        m[3][3] = t[0] * p[0] + t[1] * p[1] + t[2] * p[2] + d.perspective.w
+        let h = d.homogeneousScale
+        self.init(m[0].map { $0 * h } + m[1].map { $0 * h } + m[2].map { $0 * h } + m[3].map { $0 * h })
+    }
+
+    /// Interpolates two transforms at progress t (t may leave [0, 1], as springs overshoot).
+    ///
+    /// Both are decomposed (translation, scale, skew, perspective, rotation quaternion); the parts
+    /// blend linearly and the rotations by shortest-arc slerp. If either cannot be decomposed
+    /// (a singular matrix such as CATransform3DScale(identity, 0, 0, 1), or m44 == 0), the
+    /// matrices blend component-wise, which for a diagonal scale is exactly the scale blend
+    /// (scale 0 -> 1 at 0.5 is 0.5). The result is never NaN: a non-finite blend falls back to
+    /// the component-wise one; a non-finite input is replaced by the other (or the identity).
     public static func interpolate(_ a: Transform3D, _ b: Transform3D, _ t: Double) -> Transform3D {
+        guard a.isFinite, b.isFinite else { return a.isFinite ? a : (b.isFinite ? b : .identity) }
+        guard t.isFinite else { return t > 0 ? b : a }
+        if t == 0 || a == b { return a }
+        if t == 1 { return b }
+        if let da = a.decomposed(), let db = b.decomposed() {
+            func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+            let d = Decomposed(
+                scale: (mix(da.scale.x, db.scale.x), mix(da.scale.y, db.scale.y), mix(da.scale.z, db.scale.z)),
+                skew: (mix(da.skew.xy, db.skew.xy), mix(da.skew.xz, db.skew.xz), mix(da.skew.yz, db.skew.yz)),
+                translation: (mix(da.translation.x, db.translation.x), mix(da.translation.y, db.translation.y),
+                              mix(da.translation.z, db.translation.z)),
+                perspective: (mix(da.perspective.x, db.perspective.x), mix(da.perspective.y, db.perspective.y),
+                              mix(da.perspective.z, db.perspective.z), mix(da.perspective.w, db.perspective.w)),
+                quaternion: Quaternion.slerp(da.quaternion, db.quaternion, t),
+                homogeneousScale: mix(da.homogeneousScale, db.homogeneousScale))
+            let out = Transform3D(recomposing: d)
+            if out.isFinite { return out }
+        }
+        return componentwise(a, b, t)
+    }
+
+    /// Component-wise blend of the 16 values (the fallback for matrices that do not decompose).
+    static func componentwise(_ a: Transform3D, _ b: Transform3D, _ t: Double) -> Transform3D {
         let av = a.values, bv = b.values
-        return Transform3D((0..<16).map { av[$0] + (bv[$0] - av[$0]) * t })
+        let out = Transform3D((0..<16).map { av[$0] + (bv[$0] - av[$0]) * t })
+        return out.isFinite ? out : (t < 0.5 ? a : b)
     }
 }

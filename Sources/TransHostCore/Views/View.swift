@@ -79,7 +79,7 @@ public final class View {
     }
     public var alpha: Double {
         get { _alpha }
-        set { set(.alpha, [min(max(newValue, 0), 1)]) }
+        set { set(.alpha, [newValue.isFinite ? min(max(newValue, 0), 1) : newValue]) }   // non-finite: rejected with a warning
     }
     public var backgroundColor: Color? {
         get { _backgroundColor }
@@ -87,7 +87,7 @@ public final class View {
     }
     public var cornerRadius: Double {
         get { _cornerRadius }
-        set { set(.cornerRadius, [max(newValue, 0)]) }
+        set { set(.cornerRadius, [newValue.isFinite ? max(newValue, 0) : newValue]) }
     }
 
     /// The frame in the superview's coordinates. With a non-identity transform UIKit calls it
