@@ -152,26 +152,152 @@ extension HostBridge {
 
         // Animation.
         t.animate = { params, animations, completion, user in
-            guard let b = bridge() else { return }
-            guard let params else { b.breach("invalid-value", "animate got NULL params; the call was ignored"); return }
-            guard params.pointee.struct_size >= UInt32(MemoryLayout<th_animation_params>.size) else {
-                b.breach("invalid-value", "animate got params with struct_size \(params.pointee.struct_size), smaller than th_animation_params (\(MemoryLayout<th_animation_params>.size)); the call was ignored")
-                return
-            }
-            var p = params.pointee
-            if !p.duration.isFinite || p.duration < 0 {
-                b.breach("invalid-value", "animate got duration \(p.duration); 0 was used")
-                p.duration = 0
-            }
-            if !p.delay.isFinite || p.delay < 0 {
-                b.breach("invalid-value", "animate got delay \(p.delay); 0 was used")
-                p.delay = 0
-            }
-            let plugin = b.currentPlugin
-            b.engine.animate(AnimationParameters(duration: p.duration, delay: p.delay, options: p.options), animations: {
-                if let animations { b.calling(plugin) { animations(user) } }
-            }, completion: completion.map { done in { finished in b.calling(plugin) { done(finished ? 1 : 0, user) } } })
+            guard let b = bridge(), let p = b.checkedParams(params, "animate") else { return }
+            b.run(p, keyframes: nil, animations, completion, user)
         }
+        addVersion1_1(&t)
         return t
+    }
+
+    /// ABI 1.1: layer geometry, view creation and lookup, snapshots, springs and keyframes.
+    static func addVersion1_1(_ t: inout th_host_api) {
+        t.view_anchor_point = { v in bridge()?.view(v, "view_anchor_point").map { th_point(x: $0.anchorPoint.x, y: $0.anchorPoint.y) } ?? th_point() }
+        t.view_set_anchor_point = { v, p in
+            guard let b = bridge(), let view = b.view(v, "view_set_anchor_point"), b.finite([p.x, p.y], "view_set_anchor_point") else { return }
+            view.anchorPoint = Point(x: p.x, y: p.y)
+        }
+        t.view_transform3d = { v in
+            let m = bridge()?.view(v, "view_transform3d")?.transform3D ?? .identity
+            return th_transform3d(m11: m.m11, m12: m.m12, m13: m.m13, m14: m.m14, m21: m.m21, m22: m.m22, m23: m.m23, m24: m.m24,
+                                  m31: m.m31, m32: m.m32, m33: m.m33, m34: m.m34, m41: m.m41, m42: m.m42, m43: m.m43, m44: m.m44)
+        }
+        t.view_set_transform3d = { v, m in
+            let values = [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44]
+            guard let b = bridge(), let view = b.view(v, "view_set_transform3d"), b.finite(values, "view_set_transform3d") else { return }
+            view.transform3D = Transform3D(values)
+        }
+        t.view_hidden = { v in bridge()?.view(v, "view_hidden")?.isHidden == true ? 1 : 0 }
+        t.view_set_hidden = { v, h in bridge()?.view(v, "view_set_hidden")?.isHidden = h != 0 }
+        t.view_set_background_color = { v, c in
+            guard let b = bridge(), let view = b.view(v, "view_set_background_color"),
+                  b.finite([c.red, c.green, c.blue, c.alpha], "view_set_background_color") else { return }
+            func unit(_ x: Double) -> Double { min(max(x, 0), 1) }
+            view.backgroundColor = Color(red: unit(c.red), green: unit(c.green), blue: unit(c.blue), alpha: unit(c.alpha))
+        }
+        t.view_set_corner_radius = { v, r in
+            guard let b = bridge(), let view = b.view(v, "view_set_corner_radius"), b.finite([r], "view_set_corner_radius") else { return }
+            if r < 0 { b.breach("invalid-value", "view_set_corner_radius got \(r); it was clamped to 0") }
+            view.cornerRadius = max(r, 0)
+        }
+        t.view_set_clips_to_bounds = { v, c in bridge()?.view(v, "view_set_clips_to_bounds")?.clipsToBounds = c != 0 }
+
+        t.view_create = { r in
+            guard let b = bridge(), b.finite([r.x, r.y, r.width, r.height], "view_create") else { return nil }
+            let view = View(engine: b.engine, frame: Rect(x: r.x, y: r.y, width: max(r.width, 0), height: max(r.height, 0)),
+                            name: "\(b.currentPlugin) view")
+            return b.handles.handle(for: view)
+        }
+        t.view_snapshot = { v, after in
+            guard let b = bridge(), let view = b.view(v, "view_snapshot") else { return nil }
+            return b.handles.handle(for: view.snapshotView(afterScreenUpdates: after != 0))
+        }
+        t.view_resizable_snapshot = { v, r, after, insets in
+            guard let b = bridge(), let view = b.view(v, "view_resizable_snapshot"),
+                  b.finite([r.x, r.y, r.width, r.height, insets.top, insets.left, insets.bottom, insets.right], "view_resizable_snapshot") else { return nil }
+            let snap = view.resizableSnapshotView(from: Rect(x: r.x, y: r.y, width: max(r.width, 0), height: max(r.height, 0)),
+                                                  afterScreenUpdates: after != 0,
+                                                  withCapInsets: EdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right))
+            return b.handles.handle(for: snap)
+        }
+        t.view_find_named = { v, name in
+            guard let b = bridge(), let root = b.view(v, "view_find_named"), let name else { return nil }
+            let wanted = String(cString: name)
+            func find(_ view: View) -> View? {
+                if view.name == wanted { return view }
+                for s in view.subviews { if let f = find(s) { return f } }
+                return nil
+            }
+            return find(root).map { b.handles.handle(for: $0) }
+        }
+        t.view_convert_rect = { f, r, to in
+            guard let b = bridge(), let from = b.view(f, "view_convert_rect") else { return r }
+            let target: View? = to == nil ? nil : b.view(to, "view_convert_rect")
+            if to != nil && target == nil { return r }
+            return rect(from.convert(rect(r), to: target))
+        }
+        t.view_subview_count = { v in Int64(bridge()?.view(v, "view_subview_count")?.subviews.count ?? 0) }
+        t.view_subview_at = { v, i in
+            guard let b = bridge(), let view = b.view(v, "view_subview_at") else { return nil }
+            guard i >= 0, i < Int64(view.subviews.count) else {
+                b.breach("invalid-value", "view_subview_at: index \(i) is outside 0..<\(view.subviews.count); NULL was returned")
+                return nil
+            }
+            return b.handles.handle(for: view.subviews[Int(i)])
+        }
+        t.view_bring_to_front = { v in
+            guard let view = bridge()?.view(v, "view_bring_to_front") else { return }
+            view.superview?.bringSubviewToFront(view)
+        }
+        t.view_send_to_back = { v in
+            guard let view = bridge()?.view(v, "view_send_to_back") else { return }
+            view.superview?.sendSubviewToBack(view)
+        }
+
+        t.animate_spring = { params, damping, velocity, animations, completion, user in
+            guard let b = bridge(), var p = b.checkedParams(params, "animate_spring") else { return }
+            var zeta = damping, v = velocity
+            if !zeta.isFinite || zeta <= 0 || zeta > 1 {
+                b.breach("invalid-value", "animate_spring got damping ratio \(damping), outside (0, 1]; it was clamped")
+                zeta = zeta.isFinite ? min(max(zeta, 1.1920929e-7), 1) : 1
+            }
+            if !v.isFinite { b.breach("invalid-value", "animate_spring got initial velocity \(velocity); 0 was used"); v = 0 }
+            p.curve = .spring(dampingRatio: zeta, initialVelocity: v)
+            b.run(p, keyframes: nil, animations, completion, user)
+        }
+        t.animate_keyframes = { params, animations, completion, user in
+            guard let b = bridge(), let p = b.checkedParams(params, "animate_keyframes") else { return }
+            b.run(p, keyframes: KeyframeCalculationMode(optionBits: p.options), animations, completion, user)
+        }
+        t.add_keyframe = { start, duration, animations, user in
+            guard let b = bridge() else { return }
+            guard b.finite([start, duration], "add_keyframe") else { return }
+            let plugin = b.currentPlugin
+            b.engine.addKeyframe(relativeStart: start, relativeDuration: duration) {
+                if let animations { b.calling(plugin) { animations(user) } }
+            }
+        }
+        t.view_remove_all_animations = { v in
+            guard let b = bridge(), let view = b.view(v, "view_remove_all_animations") else { return }
+            b.engine.removeAllAnimations(of: view)
+        }
+    }
+}
+
+extension HostBridge {
+    /// Validates animation parameters from a plugin: NULL, a struct too small, a non-finite or
+    /// negative duration or delay are reported (0 is used for the bad numbers).
+    func checkedParams(_ params: UnsafePointer<th_animation_params>?, _ call: String) -> AnimationParameters? {
+        guard let params else { breach("invalid-value", "\(call) got NULL params; the call was ignored"); return nil }
+        guard params.pointee.struct_size >= UInt32(MemoryLayout<th_animation_params>.size) else {
+            breach("invalid-value", "\(call) got params with struct_size \(params.pointee.struct_size), smaller than th_animation_params (\(MemoryLayout<th_animation_params>.size)); the call was ignored")
+            return nil
+        }
+        var p = params.pointee
+        if !p.duration.isFinite || p.duration < 0 { breach("invalid-value", "\(call) got duration \(p.duration); 0 was used"); p.duration = 0 }
+        if !p.delay.isFinite || p.delay < 0 { breach("invalid-value", "\(call) got delay \(p.delay); 0 was used"); p.delay = 0 }
+        return AnimationParameters(duration: p.duration, delay: p.delay, options: p.options)
+    }
+
+    /// Runs an animation block for the current plugin; its callbacks are attributed to it.
+    func run(_ p: AnimationParameters, keyframes: KeyframeCalculationMode?, _ animations: th_animations_fn?,
+             _ completion: th_completion_fn?, _ user: UnsafeMutableRawPointer?) {
+        let plugin = currentPlugin
+        let body = { if let animations { self.calling(plugin) { animations(user) } } }
+        let done: ((Bool) -> Void)? = completion.map { c in { finished in self.calling(plugin) { c(finished ? 1 : 0, user) } } }
+        if let keyframes {
+            engine.animateKeyframes(p, mode: keyframes, animations: body, completion: done)
+        } else {
+            engine.animate(p, animations: body, completion: done)
+        }
     }
 }

@@ -35,7 +35,7 @@ extern "C" {
 #endif
 
 #define TH_ABI_MAJOR 1
-#define TH_ABI_MINOR 0
+#define TH_ABI_MINOR 1
 
 /* The name of the single symbol every plugin exports. */
 #define TH_ENTRY_SYMBOL "transhost_plugin_entry"
@@ -67,6 +67,12 @@ typedef struct th_transform3d {
     double m41, m42, m43, m44;
 } th_transform3d;
 
+/* UIEdgeInsets. */
+typedef struct th_insets { double top, left, bottom, right; } th_insets;
+
+/* A straight-alpha RGBA colour, components in [0, 1]. */
+typedef struct th_color { double red, green, blue, alpha; } th_color;
+
 typedef enum th_container {
     TH_CONTAINER_NAVIGATION = 1,
     TH_CONTAINER_TAB = 2,
@@ -96,6 +102,13 @@ typedef enum th_context_key {
 #define TH_ANIM_CURVE_EASE_OUT (2u << 16)
 #define TH_ANIM_CURVE_LINEAR (3u << 16)
 #define TH_ANIM_CURVE_MASK (3u << 16)
+
+/* UIViewKeyframeAnimationOptions calculation modes (ABI 1.1, same values as UIKit). */
+#define TH_KEYFRAME_CALC_LINEAR (0u << 10) /* the default */
+#define TH_KEYFRAME_CALC_DISCRETE (1u << 10)
+#define TH_KEYFRAME_CALC_PACED (2u << 10)
+#define TH_KEYFRAME_CALC_CUBIC (3u << 10)
+#define TH_KEYFRAME_CALC_CUBIC_PACED (4u << 10)
 
 /* Parameters of one animation block (UIView animateWithDuration:delay:options:...). */
 typedef struct th_animation_params {
@@ -189,6 +202,62 @@ typedef struct th_host_api {
      * completion may be NULL. user is the plugin's; the host never frees it. [main-thread] */
     void (*animate)(const th_animation_params *params, th_animations_fn animations,
                     th_completion_fn completion, void *user);
+
+    /* ---- ABI 1.1: appended; present when struct_size covers them (abi_minor >= 1) ---- */
+
+    /* -- Layer geometry and appearance (model values; animatable inside a block) -- */
+    /* CALayer.anchorPoint, in unit coordinates of the bounds. Changing it keeps the position
+     * (center) and moves the frame, as Core Animation does. [main-thread] */
+    th_point (*view_anchor_point)(th_view *view);
+    void (*view_set_anchor_point)(th_view *view, th_point anchor);
+    /* CALayer.transform (the full 3D transform; view_set_transform sets its affine part). [main-thread] */
+    th_transform3d (*view_transform3d)(th_view *view);
+    void (*view_set_transform3d)(th_view *view, th_transform3d transform);
+    /* hidden, backgroundColor, cornerRadius (clamped to >= 0), clipsToBounds. [main-thread] */
+    int (*view_hidden)(th_view *view);
+    void (*view_set_hidden)(th_view *view, int hidden);
+    void (*view_set_background_color)(th_view *view, th_color color);
+    void (*view_set_corner_radius)(th_view *view, double radius);
+    void (*view_set_clips_to_bounds)(th_view *view, int clips);
+
+    /* -- Creating and finding views (handles owned by the host, valid for the run) -- */
+    /* A new, empty view with this frame, not in any hierarchy. [main-thread] */
+    th_view *(*view_create)(th_rect frame);
+    /* snapshotViewAfterScreenUpdates: a frozen copy of the view's subtree (model values when
+     * after_screen_updates is 1, what is on screen now when 0); frame (0, 0, w, h). [main-thread] */
+    th_view *(*view_snapshot)(th_view *view, int after_screen_updates);
+    /* resizableSnapshotViewFromRect:afterScreenUpdates:withCapInsets: the part of the view inside
+     * rect (bounds coordinates), of size rect.size. [main-thread] */
+    th_view *(*view_resizable_snapshot)(th_view *view, th_rect rect, int after_screen_updates, th_insets cap_insets);
+    /* The first view named name in root's subtree (root included, depth-first), or NULL. name is
+     * copied. Scenario views carry the names their scenario gives them. [main-thread] */
+    th_view *(*view_find_named)(th_view *root, const char *name);
+    /* convertRect:toView: (to == NULL converts to the window). [main-thread] */
+    th_rect (*view_convert_rect)(th_view *from, th_rect rect, th_view *to);
+    /* Subviews, back to front. [main-thread] */
+    int64_t (*view_subview_count)(th_view *view);
+    th_view *(*view_subview_at)(th_view *view, int64_t index);
+    /* bringSubviewToFront: / sendSubviewToBack: on child's superview. [main-thread] */
+    void (*view_bring_to_front)(th_view *child);
+    void (*view_send_to_back)(th_view *child);
+
+    /* -- Animation -- */
+    /* animateWithDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:... UIKit's
+     * spring solver; damping_ratio in (0, 1], initial_velocity in distance fractions per second.
+     * Same ownership and timing rules as animate. [main-thread] */
+    void (*animate_spring)(const th_animation_params *params, double damping_ratio, double initial_velocity,
+                           th_animations_fn animations, th_completion_fn completion, void *user);
+    /* animateKeyframesWithDuration:delay:options:animations:completion:; options carry a
+     * TH_KEYFRAME_CALC_* mode and optional curve bits (default ease-in-out over the whole
+     * animation). Inside animations, call add_keyframe. [main-thread] */
+    void (*animate_keyframes)(const th_animation_params *params, th_animations_fn animations,
+                              th_completion_fn completion, void *user);
+    /* addKeyframeWithRelativeStartTime:relativeDuration:animations: (both in [0, 1]); calls
+     * animations(user) before it returns. Outside animate_keyframes the changes apply at once
+     * and a warning is reported. [main-thread] */
+    void (*add_keyframe)(double relative_start, double relative_duration, th_animations_fn animations, void *user);
+    /* [layer removeAllAnimations]: their blocks complete with finished == 0. [main-thread] */
+    void (*view_remove_all_animations)(th_view *view);
 } th_host_api;
 
 /* ---- What the plugin provides ------------------------------------------------------------- */
