@@ -19,9 +19,10 @@ import TransHostCore
 ///   ends at its beginning and its completion runs with finished == true, as in UIKit; the
 ///   animator is expected to call completeTransition(!transitionWasCancelled), i.e. false.
 /// - `completionCurve` (default ease-in-out) is *not* applied to the timeline: the remaining part
-///   runs linearly in time, each animation keeping its own timing curve. This is what UIKit's
-///   percent-driven controller does for Core Animation based animators (the layer speed is simply
-///   restored); the value is kept for API compatibility and reported in `completionCurve`.
+///   runs linearly in time, each animation keeping its own timing curve (the model of an
+///   implementation that simply restores the container layer's speed). The property is kept for
+///   API compatibility; reshaping the remaining time by the curve would need a non-linear
+///   timeline in the engine.
 ///
 /// Calls before the transition starts (the action was queued behind another transition) are
 /// remembered and applied right after the animator's animateTransition returns. Calls after

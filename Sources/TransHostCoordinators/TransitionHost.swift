@@ -54,7 +54,8 @@ public final class ActiveTransition {
 ///   the host had to put back are listed in `TransitionRecord.restored` (not a breach).
 /// - A second completeTransition is ignored and reported as `completed-twice`. Breaches that
 ///   arrive after the transition's record was delivered are reported through
-///   `TransitionObserver.transition(_:didReportLateBreach:)` and the warning handler.
+///   `TransitionObserver.transition(_:didReportLateBreach:)` and the warning handler, and are
+///   appended to that transition's entry in `records`.
 /// - Appearance: from willDisappear + to willAppear at the start; on completion from didDisappear
 ///   + to didAppear; on cancel to willDisappear, to didDisappear, from willAppear, from didAppear
 ///   (UIKit's balancing). Every path goes through `end`, so the events stay balanced.
@@ -199,6 +200,7 @@ public final class TransitionHost {
     }
 
     private func reportLate(_ b: ContractBreach, index: Int) {
+        if let i = records.firstIndex(where: { $0.index == index }) { records[i] = records[i].adding(b) }
         warn("transition \(index): \(b)")
         observer?.transition(index, didReportLateBreach: b)
     }
@@ -251,7 +253,8 @@ public final class TransitionHost {
         if !queue.isEmpty { scheduleDrain() }
     }
 
-    /// Every transition that ended on this host, in order.
+    /// Every transition that ended on this host, in order. Unlike the copy handed to the observer,
+    /// these also carry breaches reported after the transition ended.
     public private(set) var records: [TransitionRecord] = []
 
     private func scheduleDrain() {

@@ -27,6 +27,16 @@ public struct TransitionRecord: Sendable {
     public let restored: [String]
 }
 
+extension TransitionRecord {
+    /// The same record with one more breach.
+    func adding(_ b: ContractBreach) -> TransitionRecord {
+        TransitionRecord(index: index, container: container, operation: operation, fromType: fromType, toType: toType,
+                         fromID: fromID, toID: toID, animator: animator, interactive: interactive, duration: duration,
+                         start: start, end: end, outcome: outcome, breaches: breaches + [b], appearance: appearance,
+                         restored: restored)
+    }
+}
+
 /// Receives transitions as they begin and end (the runner records traces through it).
 public protocol TransitionObserver: AnyObject {
     func transitionDidBegin(_ transition: ActiveTransition)

@@ -40,6 +40,7 @@ final class CancelRestorationTests: XCTestCase {
         XCTAssertEqual(f.engine.presentation(of: f.a.view).frame, before.frame, "\(kind): the screen shows it too", line: line)
         XCTAssertEqual(f.engine.presentation(of: f.a.view).alpha, before.alpha, line: line)
         XCTAssertEqual(f.recorder.records.map(\.outcome), [.cancelled], "\(kind)", line: line)
+        XCTAssertEqual(f.recorder.begun.first?.context.completionCount, 1, "\(kind): completed exactly once", line: line)
         XCTAssertEqual(f.recorder.records.first?.breaches ?? [], [], "\(kind)", line: line)
         XCTAssertNil(f.invariantProblem, line: line)
         // The app still works: the same action completes afterwards.

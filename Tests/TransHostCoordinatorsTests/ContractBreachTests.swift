@@ -44,6 +44,7 @@ final class ContractBreachTests: XCTestCase {
             XCTAssertEqual(f.host.allBreaches.map(\.plugin), ["test-twice"])
             XCTAssertTrue(f.warnings.contains { $0.contains("test-twice") && $0.contains("completed-twice") })
             XCTAssertEqual(f.recorder.begun.first?.context.completionCount, 2)
+            XCTAssertEqual(f.host.records.first?.breaches.map(\.kind), ["completed-twice"], "the host's record carries it")
             XCTAssertNil(f.invariantProblem, "\(kind)")
             f.route { FadeScaleAnimator() }
             f.back(); f.run()
