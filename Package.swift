@@ -49,6 +49,7 @@ let package = Package(
 
         .testTarget(name: "TransHostCoreTests", dependencies: ["TransHostCore"]),
         .testTarget(name: "TransHostPluginHostTests", dependencies: ["TransHostPluginHost"]),
+        .testTarget(name: "TransHostCoordinatorsTests", dependencies: ["TransHostCoordinators"]),
         .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostScenario", "TransHostPluginHost", "TransHostSupport"]),
     ],
     swiftLanguageModes: [.v5]

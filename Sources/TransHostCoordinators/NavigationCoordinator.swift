@@ -4,6 +4,16 @@ import TransHostCore
 ///
 /// Invariant: the stack is never empty, has no controller twice, and only changes when a
 /// transition completes (never on cancel). See `checkInvariants()`.
+///
+/// Every action goes through `TransitionHost.perform`: it runs now, or is queued behind the
+/// running transition and then evaluated against the stack as it is when it runs.
+/// The routing request's operation is .push or .pop; for popTo/popToRoot it is .pop from the top
+/// to the target, for setViewControllers it is .push when the new top was not in the old stack,
+/// else .pop (no transition at all when the top does not change).
+///
+/// Interactive back navigation: `pop(animated:interaction:)` (or `beginInteractivePop`) drives
+/// the routed animator, custom or default, with the given interaction controller; routing a
+/// custom animator never disables it (unlike UIKit's edge-pan recognizer).
 public final class NavigationCoordinator {
     public let view: View
     public let host: TransitionHost
@@ -18,34 +28,79 @@ public final class NavigationCoordinator {
     }
 
     public var topViewController: ViewController { stack[stack.count - 1] }
+    public var rootViewController: ViewController { stack[0] }
 
     /// pushViewController(_:animated:). Pushing a controller that is already on the stack is
     /// refused with a warning (UIKit raises an exception).
-    public func push(_ vc: ViewController, animated: Bool = true) {
+    public func push(_ vc: ViewController, animated: Bool = true, interaction: InteractionController? = nil) {
         host.perform { [self] in
             guard !stack.contains(where: { $0 === vc }) else {
                 host.warn("push of \(vc.typeName) (\(vc.id)) refused: it is already on the navigation stack")
                 return
             }
-            transition(.push, to: vc, animated: animated) { [self] done in if done { stack.append(vc) } }
+            transition(.push, to: vc, animated: animated, interaction: interaction) { [self] in stack.append(vc) }
         }
     }
 
     /// popViewController(animated:). Popping the root is refused with a warning.
-    public func pop(animated: Bool = true) {
+    public func pop(animated: Bool = true, interaction: InteractionController? = nil) {
         host.perform { [self] in
             guard stack.count > 1 else { host.warn("pop refused: the navigation stack holds only its root"); return }
             let to = stack[stack.count - 2]
-            transition(.pop, to: to, animated: animated) { [self] done in if done { stack.removeLast() } }
+            transition(.pop, to: to, animated: animated, interaction: interaction) { [self] in stack.removeLast() }
         }
     }
 
-    private func transition(_ op: TransitionOperation, to: ViewController, animated: Bool, finish: @escaping (Bool) -> Void) {
+    /// The interactive edge-pan back gesture: an animated pop driven by `interaction`.
+    public func beginInteractivePop(_ interaction: InteractionController) { pop(animated: true, interaction: interaction) }
+
+    /// popToRootViewController(animated:). With only the root on the stack it does nothing.
+    public func popToRoot(animated: Bool = true, interaction: InteractionController? = nil) {
+        host.perform { [self] in popToNow(stack[0], animated: animated, interaction: interaction) }
+    }
+
+    /// popToViewController(_:animated:): one .pop transition from the top to `vc`; the controllers
+    /// above `vc` leave the stack when it completes. `vc` not on the stack is refused with a
+    /// warning; `vc` already on top does nothing.
+    public func popTo(_ vc: ViewController, animated: Bool = true, interaction: InteractionController? = nil) {
+        host.perform { [self] in popToNow(vc, animated: animated, interaction: interaction) }
+    }
+
+    private func popToNow(_ vc: ViewController, animated: Bool, interaction: InteractionController?) {
+        guard let i = stack.firstIndex(where: { $0 === vc }) else {
+            host.warn("popTo \(vc.typeName) (\(vc.id)) refused: it is not on the navigation stack")
+            return
+        }
+        guard i < stack.count - 1 else { return }
+        transition(.pop, to: vc, animated: animated, interaction: interaction) { [self] in stack.removeSubrange((i + 1)...) }
+    }
+
+    /// setViewControllers(_:animated:). The new stack must be non-empty and hold no controller
+    /// twice (else the call is refused with a warning). When the top changes, one transition runs
+    /// from the old top to the new top: .push if the new top was not in the old stack, else .pop;
+    /// the whole stack is replaced when it completes and kept on cancel. When the top is the same,
+    /// the stack is replaced at once without a transition.
+    public func setViewControllers(_ controllers: [ViewController], animated: Bool = true, interaction: InteractionController? = nil) {
+        host.perform { [self] in
+            guard let newTop = controllers.last else { host.warn("setViewControllers refused: the new stack is empty"); return }
+            for (i, vc) in controllers.enumerated() where controllers[(i + 1)...].contains(where: { $0 === vc }) {
+                host.warn("setViewControllers refused: \(vc.typeName) (\(vc.id)) is in the new stack twice")
+                return
+            }
+            if newTop === topViewController { stack = controllers; return }
+            let op: TransitionOperation = stack.contains(where: { $0 === newTop }) ? .pop : .push
+            transition(op, to: newTop, animated: animated, interaction: interaction) { [self] in stack = controllers }
+        }
+    }
+
+    private func transition(_ op: TransitionOperation, to: ViewController, animated: Bool, interaction: InteractionController?,
+                            onComplete: @escaping () -> Void) {
         let from = topViewController
         let full = view.bounds
         host.begin(container: .navigation, operation: op, from: from, to: to, containerView: view, animated: animated,
                    initialFrames: [ObjectIdentifier(from): full], finalFrames: [ObjectIdentifier(to): full],
-                   defaultAnimator: DefaultNavigationAnimator(operation: op), finish: finish)
+                   interaction: interaction,
+                   defaultAnimator: DefaultNavigationAnimator(operation: op), finish: { done in if done { onComplete() } })
     }
 
     /// Returns a sentence naming what is wrong with the stack, or nil.
@@ -53,6 +108,9 @@ public final class NavigationCoordinator {
         if stack.isEmpty { return "the navigation stack is empty" }
         for (i, vc) in stack.enumerated() where stack[(i + 1)...].contains(where: { $0 === vc }) {
             return "\(vc.typeName) (\(vc.id)) is on the navigation stack twice"
+        }
+        if topViewController.view.superview !== view && host.active == nil {
+            return "the top controller \(topViewController.typeName) (\(topViewController.id)) is not shown in the navigation view"
         }
         return nil
     }

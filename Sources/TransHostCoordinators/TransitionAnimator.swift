@@ -26,10 +26,20 @@ public struct TransitionRequest {
     public let operation: TransitionOperation
     public let from: ViewController
     public let to: ViewController
+    public init(container: ContainerKind, operation: TransitionOperation, from: ViewController, to: ViewController) {
+        self.container = container; self.operation = operation; self.from = from; self.to = to
+    }
 }
 
 /// The delegate that chooses an animator; nil means the host's default transition, as UIKit
 /// does when the delegate returns nil.
 public protocol TransitionAnimatorProvider: AnyObject {
     func animator(for request: TransitionRequest) -> TransitionAnimator?
+}
+
+/// The optional second question a delegate answers (UIKit's interactionControllerFor...):
+/// a provider that also conforms to this protocol may make a transition interactive. An
+/// interaction controller passed to the action itself takes precedence.
+public protocol TransitionInteractionProvider: AnyObject {
+    func interactionController(for request: TransitionRequest, animator: TransitionAnimator) -> InteractionController?
 }

@@ -3,7 +3,13 @@ import TransHostCore
 /// UIViewControllerContextTransitioning: what an animator gets for one transition.
 ///
 /// Contract (DESIGN.md section 7): `completeTransition` is called exactly once. A second call is
-/// ignored and reported as a breach; a missing call is ended by the driver's watchdog.
+/// ignored and reported as a breach; a missing call is ended by the host's watchdog (see
+/// `TransitionHost` for the deadline and the postconditions, including the cancel restoration).
+///
+/// `isInteractive` is true when an `InteractionController` drives the transition: `timeline`
+/// is then paused from the start and scrubbed by the controller. `transitionWasCancelled`
+/// becomes true as soon as the controller's cancel() is called, before the animations have run
+/// back, so completions that call completeTransition(!transitionWasCancelled) pass false.
 public final class TransitionContext {
     public let container: ContainerKind
     public let operation: TransitionOperation

@@ -3,10 +3,15 @@ public enum TransitionOutcome: String, Sendable { case completed, cancelled }
 
 /// What happened in one transition, for traces and summaries.
 public struct TransitionRecord: Sendable {
+    /// 0, 1, 2, ... in the order transitions began on the host.
+    public let index: Int
     public let container: ContainerKind
     public let operation: TransitionOperation
     public let fromType: String
     public let toType: String
+    /// The controllers' scenario ids.
+    public let fromID: String
+    public let toID: String
     public let animator: AnimatorIdentity?
     public let interactive: Bool
     /// The animator's declared transitionDuration (0 for a non-animated change).
@@ -15,12 +20,32 @@ public struct TransitionRecord: Sendable {
     /// Virtual time at which the transition ended (completeTransition or the watchdog).
     public let end: Double
     public let outcome: TransitionOutcome
+    /// Breaches reported up to the end; later ones go to `TransitionObserver.transition(_:didReportLateBreach:)`.
     public let breaches: [ContractBreach]
     public let appearance: [AppearanceEvent]
+    /// After a cancel: the fields the host put back ("from.transform", "to.superview", ...).
+    public let restored: [String]
+}
+
+extension TransitionRecord {
+    /// The same record with one more breach.
+    func adding(_ b: ContractBreach) -> TransitionRecord {
+        TransitionRecord(index: index, container: container, operation: operation, fromType: fromType, toType: toType,
+                         fromID: fromID, toID: toID, animator: animator, interactive: interactive, duration: duration,
+                         start: start, end: end, outcome: outcome, breaches: breaches + [b], appearance: appearance,
+                         restored: restored)
+    }
 }
 
 /// Receives transitions as they begin and end (the runner records traces through it).
 public protocol TransitionObserver: AnyObject {
     func transitionDidBegin(_ transition: ActiveTransition)
     func transitionDidEnd(_ record: TransitionRecord)
+    /// A breach reported after the transition's record was delivered (a completeTransition call
+    /// after the transition ended). Default: ignored.
+    func transition(_ index: Int, didReportLateBreach breach: ContractBreach)
+}
+
+extension TransitionObserver {
+    public func transition(_ index: Int, didReportLateBreach breach: ContractBreach) {}
 }

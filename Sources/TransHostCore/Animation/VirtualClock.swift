@@ -23,11 +23,14 @@ public final class AnimationTimeline {
 
     public func localTime(atGlobal g: Double) -> Double { anchorLocal + (g - anchorGlobal) * speed }
 
-    /// The global time at which local time `l` is reached, or nil if it never is from `now`.
+    /// The global time at which local time `l` is reached: nil on a paused timeline; `now` when
+    /// the running timeline already went past `l` in its direction of travel (a block scrubbed
+    /// past its end and then resumed, or one not yet begun when the timeline was reversed, is
+    /// due at once instead of never).
     func globalTime(ofLocal l: Double, now: Double) -> Double? {
         guard speed != 0 else { return nil }
         let g = anchorGlobal + (l - anchorLocal) / speed
-        return g >= now - 1e-12 ? max(g, now) : nil
+        return max(g, now)
     }
 
     public var isPaused: Bool { speed == 0 }
