@@ -74,7 +74,9 @@ enum RunCommand {
             lines.append("  #\(t.index) \(rec.container.rawValue) \(rec.operation.rawValue) \(rec.fromType) -> \(rec.toType)  \(who)  \(JSONWriter.format(rec.duration)) s  \(rec.outcome.rawValue)  \(t.frames.count) frames\(rec.breaches.isEmpty ? "" : "  \(rec.breaches.count) breach(es)")")
         }
         if r.transitions.isEmpty { lines.append("  no transitions") }
-        lines.append("final stack: \(r.finalStack.isEmpty ? "(none)" : r.finalStack.joined(separator: " > "))")
+        if !r.finalStack.isEmpty { lines.append("final stack: \(r.finalStack.joined(separator: " > "))") }
+        if let sel = r.finalSelected { lines.append("selected tab: \(sel)") }
+        if !r.finalPresented.isEmpty { lines.append("presented: \(r.finalPresented.joined(separator: " > "))") }
         for f in files { lines.append("wrote \(f)") }
         return lines.joined(separator: "\n")
     }
@@ -89,7 +91,8 @@ enum RunCommand {
                          "duration": .number(t.record.duration), "outcome": .string(t.record.outcome.rawValue),
                          "frames": .number(Double(t.frames.count)), "breaches": .number(Double(t.record.breaches.count))])
             }),
-            "final": ["stack": .array(r.finalStack.map(JSONValue.string))],
+            "final": ["stack": .array(r.finalStack.map(JSONValue.string)), "selected": r.finalSelected.map { .number(Double($0)) } ?? .null,
+                      "presented": .array(r.finalPresented.map(JSONValue.string))],
             "files": .array(files.map(JSONValue.string)),
             "warnings": .array(r.warnings.map(JSONValue.string)),
         ])

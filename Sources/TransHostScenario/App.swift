@@ -9,6 +9,9 @@ public final class App {
     public let host: TransitionHost
     public private(set) var controllers: [String: ViewController] = [:]
     public private(set) var navigation: NavigationCoordinator?
+    public private(set) var tabs: TabCoordinator?
+    /// Presents over the root; its container is the window.
+    public private(set) var modal: ModalCoordinator!
 
     public init(scenario: Scenario, engine: AnimationEngine = AnimationEngine()) {
         self.scenario = scenario
@@ -21,20 +24,24 @@ public final class App {
             let root = Self.build(c.view, engine: engine, defaultFrame: window.bounds, name: c.type)
             controllers[c.id] = ViewController(id: c.id, typeName: c.type, view: root)
         }
+        // The root controller: containers are controllers too (their views hold their children),
+        // and modal presentations happen over the root, in the window.
+        let rootController: ViewController
         switch scenario.root {
         case .navigation(let stack):
             let container = View(engine: engine, frame: window.bounds, name: "UINavigationController")
-            window.addSubview(container)
+            rootController = ViewController(id: "navigation", typeName: "UINavigationController", view: container)
             let nav = NavigationCoordinator(root: controllers[stack[0]]!, view: container, host: host)
             for id in stack.dropFirst() { nav.push(controllers[id]!, animated: false) }
             navigation = nav
-        case .tab, .single:
-            // Tab and modal roots arrive with the coordinator issue; until then the first
-            // controller is shown on its own.
-            let id: String
-            if case .tab(let tabs, let sel) = scenario.root { id = tabs[sel] } else if case .single(let c) = scenario.root { id = c } else { id = "" }
-            if let vc = controllers[id] { vc.view.frame = window.bounds; window.addSubview(vc.view) }
+        case .tab(let ids, let selected):
+            let container = View(engine: engine, frame: window.bounds, name: "UITabBarController")
+            rootController = ViewController(id: "tabs", typeName: "UITabBarController", view: container)
+            tabs = TabCoordinator(controllers: ids.map { controllers[$0]! }, selectedIndex: selected, view: container, host: host)
+        case .single(let id):
+            rootController = controllers[id]!
         }
+        modal = ModalCoordinator(root: rootController, view: window, host: host)
     }
 
     /// Builds a view tree from its spec.
@@ -55,8 +62,9 @@ public final class App {
         return v
     }
 
-    /// The app's state as the trace's "final" reports it.
+    /// The app's state as the trace's "final" reports it: the navigation stack, the selected
+    /// tab, the presented controllers (types, bottom to top).
     public var finalState: (stack: [String], selected: Int?, presented: [String]) {
-        (navigation?.stack.map(\.typeName) ?? [], nil, [])
+        (navigation?.stack.map(\.typeName) ?? [], tabs?.selectedIndex, modal.presented.map(\.typeName))
     }
 }

@@ -42,16 +42,25 @@ public struct Scenario: Sendable {
     public enum Root: Equatable, Sendable {
         case navigation(stack: [String])
         case tab(tabs: [String], selected: Int)
-        /// A single controller that only presents modally.
+        /// A single controller (that presents modally).
         case single(String)
     }
 
+    /// A scripted pan that drives an action's transition interactively, and the rule that
+    /// decides at release whether it finishes or cancels.
+    public struct Gesture: Equatable, Sendable {
+        public var script: GestureScript
+        public var rule: InteractionRule
+        public init(script: GestureScript, rule: InteractionRule = .seed001) { self.script = script; self.rule = rule }
+    }
+
     public enum Action: Equatable, Sendable {
-        case push(String, animated: Bool)
-        case pop(animated: Bool)
-        case present(String, animated: Bool)
-        case dismiss(animated: Bool)
-        case select(Int, animated: Bool)
+        case push(String, animated: Bool, gesture: Gesture?)
+        case pop(animated: Bool, gesture: Gesture?)
+        case popToRoot(animated: Bool)
+        case present(String, animated: Bool, gesture: Gesture?)
+        case dismiss(animated: Bool, gesture: Gesture?)
+        case select(Int, animated: Bool, gesture: Gesture?)
         /// Lets virtual time pass (seconds).
         case wait(Double)
     }
@@ -89,7 +98,7 @@ public struct Scenario: Sendable {
             controllers: [ControllerSpec(id: "a", type: "A", view: screen("A", "#2f6fdf")),
                           ControllerSpec(id: "b", type: "B", view: screen("B", "#e0533c"))],
             root: .navigation(stack: ["a"]),
-            script: [.push("b", animated: true), .pop(animated: true)],
+            script: [.push("b", animated: true, gesture: nil), .pop(animated: true, gesture: nil)],
             source: "built-in")
     }()
 }

@@ -1,3 +1,4 @@
+import TransHostCoordinators
 import TransHostCore
 import TransHostSupport
 
@@ -124,23 +125,46 @@ struct ScenarioReader {
             let ao = try object(a, f)
             let action = try string(ao["action"], "\(f).action")
             let animated = try bool(ao["animated"], "\(f).animated", default: true)
+            let g = try ao["gesture"].map { try gesture($0, "\(f).gesture") }
+            if g != nil && !animated { throw fail("\(f).gesture", "an interactive transition must be animated") }
             switch action {
-            case "push": script.append(.push(try known(try string(ao["controller"], "\(f).controller"), "\(f).controller"), animated: animated))
-            case "pop": script.append(.pop(animated: animated))
-            case "present": script.append(.present(try known(try string(ao["controller"], "\(f).controller"), "\(f).controller"), animated: animated))
-            case "dismiss": script.append(.dismiss(animated: animated))
+            case "push": script.append(.push(try known(try string(ao["controller"], "\(f).controller"), "\(f).controller"), animated: animated, gesture: g))
+            case "pop": script.append(.pop(animated: animated, gesture: g))
+            case "popToRoot": script.append(.popToRoot(animated: animated))
+            case "present": script.append(.present(try known(try string(ao["controller"], "\(f).controller"), "\(f).controller"), animated: animated, gesture: g))
+            case "dismiss": script.append(.dismiss(animated: animated, gesture: g))
             case "select":
                 let idx = Int(try number(ao["index"], "\(f).index"))
-                script.append(.select(idx, animated: animated))
+                script.append(.select(idx, animated: animated, gesture: g))
             case "wait":
                 let s = try number(ao["seconds"], "\(f).seconds")
                 guard s >= 0 else { throw fail("\(f).seconds", "must not be negative") }
                 script.append(.wait(s))
             default:
-                throw fail("\(f).action", "\"\(action)\" is not one of push, pop, present, dismiss, select, wait")
+                throw fail("\(f).action", "\"\(action)\" is not one of push, pop, popToRoot, present, dismiss, select, wait")
             }
         }
         return Scenario(name: name, device: device, types: types, controllers: controllers, root: root, script: script, source: file)
+    }
+
+    /// `{"samples": [[t, dx], [t, dx, dy], ...], "release": [t, dx(, dy)], "axis": "horizontal", "threshold": 0.5}`
+    func gesture(_ v: JSONValue, _ field: String) throws -> Scenario.Gesture {
+        let o = try object(v, field)
+        func sample(_ v: JSONValue, _ f: String) throws -> PanSample {
+            guard let a = v.arrayValue, (2...3).contains(a.count), let n = Optional(a.compactMap(\.doubleValue)), n.count == a.count,
+                  n.allSatisfy(\.isFinite) else { throw fail(f, "expected [seconds, dx] or [seconds, dx, dy]") }
+            return PanSample(time: n[0], x: n[1], y: n.count == 3 ? n[2] : 0)
+        }
+        guard let arr = o["samples"]?.arrayValue else { throw fail("\(field).samples", "an array of [seconds, dx] samples is required") }
+        let samples = try arr.enumerated().map { try sample($1, "\(field).samples[\($0)]") }
+        let release = try o["release"].map { try sample($0, "\(field).release") }
+        let script = release.map { GestureScript(samples: samples, release: $0) } ?? GestureScript(samples: samples)
+        if let problem = script.validate().first { throw fail(field, problem) }
+        let axisName = o["axis"]?.stringValue ?? "horizontal"
+        guard let axis = InteractionRule.Axis(rawValue: axisName) else { throw fail("\(field).axis", "\"\(axisName)\" is not horizontal or vertical") }
+        let threshold = try number(o["threshold"], "\(field).threshold", default: 0.5)
+        guard (0...1).contains(threshold) else { throw fail("\(field).threshold", "must be in [0, 1]") }
+        return Scenario.Gesture(script: script, rule: InteractionRule(axis: axis, threshold: threshold))
     }
 
     func viewSpec(_ v: JSONValue, _ field: String, isRoot: Bool) throws -> Scenario.ViewSpec {

@@ -59,21 +59,46 @@ public final class ScenarioRunner: TransitionObserver {
         let engine = app.engine
         drain()
         for action in app.scenario.script {
-            switch action {
-            case .push(let id, let animated):
-                if let nav = app.navigation { nav.push(app.controllers[id]!, animated: animated) } else { warn("push of \(id) skipped: the root is not a navigation controller") }
-            case .pop(let animated):
-                if let nav = app.navigation { nav.pop(animated: animated) } else { warn("pop skipped: the root is not a navigation controller") }
-            case .present, .dismiss, .select:
-                warn("\(action) skipped: modal and tab containers are not available yet")
-            case .wait(let s):
-                engine.advance(to: engine.now + s)
-            }
+            perform(action)
             drain()
         }
         let final = app.finalState
         return RunResult(scenario: app.scenario, fps: fps, transitions: traces, finalStack: final.stack,
                          finalSelected: final.selected, finalPresented: final.presented, warnings: warnings)
+    }
+
+    /// Starts one scripted action. An action with a gesture begins its transition at the
+    /// gesture's start and is driven by the pan samples; the rule decides finish or cancel.
+    private func perform(_ action: Scenario.Action) {
+        let engine = app.engine
+        func drive(_ gesture: Scenario.Gesture?, _ start: @escaping (InteractionController?) -> Void) {
+            guard let gesture else { start(nil); return }
+            let interaction = InteractionController()
+            interaction.warningHandler = { [weak self] in self?.warn($0) }
+            let container = app.window
+            gesture.script.schedule(on: engine, at: engine.now, driving: interaction, container: container,
+                                    rule: gesture.rule, began: { start(interaction) })
+        }
+        switch action {
+        case .push(let id, let animated, let gesture):
+            guard let nav = app.navigation else { warn("push of \(id) skipped: the root is not a navigation controller"); return }
+            drive(gesture) { nav.push(self.app.controllers[id]!, animated: animated, interaction: $0) }
+        case .pop(let animated, let gesture):
+            guard let nav = app.navigation else { warn("pop skipped: the root is not a navigation controller"); return }
+            drive(gesture) { nav.pop(animated: animated, interaction: $0) }
+        case .popToRoot(let animated):
+            guard let nav = app.navigation else { warn("popToRoot skipped: the root is not a navigation controller"); return }
+            nav.popToRoot(animated: animated)
+        case .present(let id, let animated, let gesture):
+            drive(gesture) { self.app.modal.present(self.app.controllers[id]!, animated: animated, interaction: $0) }
+        case .dismiss(let animated, let gesture):
+            drive(gesture) { self.app.modal.dismiss(animated: animated, interaction: $0) }
+        case .select(let index, let animated, let gesture):
+            guard let tabs = app.tabs else { warn("select \(index) skipped: the root is not a tab bar controller"); return }
+            drive(gesture) { tabs.select(index, animated: animated, interaction: $0) }
+        case .wait(let s):
+            engine.advance(to: engine.now + s)
+        }
     }
 
     /// Records every transition that starts, until no transition is running or queued.
@@ -92,13 +117,37 @@ public final class ScenarioRunner: TransitionObserver {
         }
     }
 
+    /// The longest an interactive transition is sampled (frames stop after this many seconds).
+    public static let maximumInteractiveSeconds = 60.0
+
     private func record(_ t: ActiveTransition, recordIndex before: Int) {
         let engine = app.engine
         let start = t.context.startTime
         var frames: [TraceFrame] = []
-        for time in Self.frameTimes(duration: t.duration, fps: fps) {
-            engine.advance(to: start + time)
-            frames.append(TraceFrame(t: time, nodes: engine.sampleTree(app.window)))
+        if t.context.isInteractive {
+            // Gesture-driven: sample at fps on virtual time until the transition ends, then once
+            // more at the instant it ended.
+            var k = 0
+            while records.count <= before {
+                let time = Double(k) / Double(fps)
+                if time > Self.maximumInteractiveSeconds { break }
+                while let next = engine.nextEventTime(), next < start + time, records.count <= before {
+                    engine.advance(to: next)
+                    engine.settle()
+                }
+                if records.count > before {
+                    frames.append(TraceFrame(t: engine.now - start, nodes: engine.sampleTree(app.window)))
+                    break
+                }
+                engine.advance(to: start + time)
+                frames.append(TraceFrame(t: time, nodes: engine.sampleTree(app.window)))
+                k += 1
+            }
+        } else {
+            for time in Self.frameTimes(duration: t.duration, fps: fps) {
+                engine.advance(to: start + time)
+                frames.append(TraceFrame(t: time, nodes: engine.sampleTree(app.window)))
+            }
         }
         // Let the transition end: completions, the watchdog at the latest.
         while records.count <= before {
