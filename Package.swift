@@ -21,6 +21,7 @@ let package = Package(
     products: [
         .executable(name: "transhost", targets: ["transhost"]),
         .library(name: "fade-scale", type: .dynamic, targets: ["FadeScalePlugin"]),
+        .library(name: "rotate-spring", type: .dynamic, targets: ["RotateSpringPlugin", "RotateSpringEntry"]),
     ],
     targets: [
         .target(name: "CTransHost", path: "Sources/CTransHost"),
@@ -37,6 +38,10 @@ let package = Package(
         .target(name: "TransHostCommands", dependencies: ["TransHostScenario", "TransHostPluginHost"]),
         .executableTarget(name: "transhost", dependencies: ["TransHostCommands"]),
 
+        // The Swift kit for plugin authors: UIKit-flavoured wrappers over the C ABI. It is linked
+        // into each Swift plugin, never into the host.
+        .target(name: "TransHostAnimatorKit", dependencies: ["CTransHost"]),
+
         // First-party plugins. C plugins see only the public header, through a header search path.
         .target(
             name: "FadeScalePlugin",
@@ -46,6 +51,9 @@ let package = Package(
             publicHeadersPath: ".",
             cSettings: [.headerSearchPath("../../Sources/CTransHost/include"), .unsafeFlags(["-fvisibility=hidden"])]
         ),
+        .target(name: "RotateSpringPlugin", dependencies: ["TransHostAnimatorKit"], path: "Plugins/rotate-spring/Swift"),
+        .target(name: "RotateSpringEntry", dependencies: ["CTransHost"], path: "Plugins/rotate-spring/Entry",
+                publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
 
         .testTarget(name: "TransHostCoreTests", dependencies: ["TransHostCore"]),
         .testTarget(name: "TransHostPluginHostTests", dependencies: ["TransHostPluginHost"]),

@@ -156,4 +156,18 @@ final class SpringSolverTests: XCTestCase {
         XCTAssertEqual(curve.progress(1, duration: 0.5), 1)
         XCTAssertEqual(curve.progress(0, duration: 0.5), 0, accuracy: 1e-12)
     }
+
+    /// Seed 000's spring (damping 0.8, initial velocity 6, 1 s): zeta w0 < v at the root, where
+    /// DESIGN.md's f' has the wrong sign for |.|. The solver must still land on a root of f and
+    /// settle by the duration, instead of walking to w = 0 (progress = v t, a 600% overshoot).
+    func testStrongInitialVelocityStillSettles() {
+        let s = SpringSolver(dampingRatio: 0.8, duration: 1.0, initialVelocity: 6.0)
+        let w = s.stiffness.squareRoot()
+        let f = 0.001 - abs((0.8 * w - 6.0) / (w * (1 - 0.64).squareRoot())) * exp(-0.8 * w * 1.0)
+        XCTAssertEqual(f, 0, accuracy: 1e-9, "w0 = \(w) is not a root of DESIGN.md's f")
+        XCTAssertGreaterThan(w, 1)
+        XCTAssertEqual(s.progress(at: 1.0), 1, accuracy: 0.01)
+        let peak = stride(from: 0.0, through: 1.0, by: 0.01).map { s.progress(at: $0) }.max()!
+        XCTAssertLessThan(peak, 1.2, "a damping ratio of 0.8 overshoots a little, not several times")
+    }
 }

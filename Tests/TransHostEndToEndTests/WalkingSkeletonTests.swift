@@ -23,7 +23,7 @@ final class WalkingSkeletonTests: XCTestCase {
         let dir = try BuildProducts.temporaryDirectory(self)
         let pluginDir = try BuildProducts.installPlugin("fade-scale", library: "libfade-scale.so", into: dir)
         var scenario = Scenario.builtInDefault
-        scenario.script = [.push("b", animated: true)]
+        scenario.script = [.push("b", animated: true, gesture: nil)]
         let (result, _) = try play(scenario, pluginsDir: dir)
         XCTAssertEqual(result.transitions.first?.record.animator, AnimatorIdentity(plugin: "fade-scale", id: "fade-scale"))
         // The library mapped into this process is the temporary copy: the host reached it only
@@ -36,7 +36,7 @@ final class WalkingSkeletonTests: XCTestCase {
         let dir = try BuildProducts.temporaryDirectory(self)
         try BuildProducts.installPlugin("fade-scale", library: "libfade-scale.so", into: dir)
         var scenario = Scenario.builtInDefault
-        scenario.script = [.push("b", animated: true)]
+        scenario.script = [.push("b", animated: true, gesture: nil)]
         let (result, app) = try play(scenario, pluginsDir: dir)
         let push = try XCTUnwrap(result.transitions.first)
         XCTAssertEqual(push.record.duration, 0.25)

@@ -21,7 +21,11 @@ public struct SpringSolver: Equatable, Sendable {
                 let s = (1 - zeta * zeta).squareRoot()
                 let e = exp(-zeta * w * t)
                 f = epsilon - abs((zeta * w - v) / (w * s)) * e
-                df = -(v + zeta * w * t * v - zeta * zeta * w * w * t) * e / (w * w * s)
+                // DESIGN.md's f' is the derivative for zeta w > v; the |.| flips its sign when
+                // zeta w < v (a strong initial velocity, e.g. seed 000's 6.0), without which
+                // Newton walks to w = 0. For v = 0 (the reference vectors) nothing changes.
+                let sign: Double = zeta * w - v < 0 ? -1 : 1
+                df = -sign * (v + zeta * w * t * v - zeta * zeta * w * w * t) * e / (w * w * s)
             } else {
                 let e = exp(-w * t)
                 f = e * ((w - v) * t + 1) - epsilon
