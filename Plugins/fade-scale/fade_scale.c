@@ -9,8 +9,15 @@
 
 static const th_host_api *host;
 
-static const double kDuration = 0.25;
-static const double kFromScale = 0.1;
+/* Parameters (seed values by default), set through the manifest's libffi entry point. */
+static double kDuration = 0.25;
+static double kFromScale = 0.1;
+
+/* transhost calls this once after init with the manifest's defaults or --param overrides. */
+TH_EXPORT void fade_scale_configure(double duration, double from_scale) {
+    kDuration = duration;
+    kFromScale = from_scale;
+}
 
 typedef struct {
     th_context *ctx;

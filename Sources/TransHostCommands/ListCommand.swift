@@ -30,7 +30,7 @@ enum ListCommand {
             return .ok
         }
         if records.isEmpty { console.out(args.flag("--failed") ? "no failed plugins" : "no plugins found") }
-        for r in records { console.out(text(r)) }
+        if !records.isEmpty { console.out(records.map(text).joined(separator: "\n\n") + "\n") }
         let failed = scan.records.filter { $0.status != .ok }.count
         console.out("\(scan.records.count) plugin\(scan.records.count == 1 ? "" : "s"): \(scan.records.count - failed) ok, \(failed) not usable (host ABI \(HostABI.text))")
         return .ok

@@ -6,68 +6,118 @@ import TransHostSupport
 
 enum RunCommand {
     static let help = """
-    usage: transhost run [--scenario FILE] [--out DIR] [--fps N] [--json] [--plugins DIR]... [-q]
+    usage: transhost run [PLUGIN | --scenario FILE] [--out DIR] [--fps N] [--json] [--plugins DIR]... [-q]
 
     Plays a scenario through the navigation, tab and modal coordinators, lets the routed plugin
     animators animate on virtual time, prints a summary (each transition, who animated it, its
     duration, the final stack) and writes DIR/trace.json (format transhost-trace/1).
 
-    With no --scenario, plays the built-in default: A pushes B, then B pops back.
-
-      --scenario FILE   a scenario file (docs/scenario.md)
-      --out DIR         output directory, created if missing (default: out/<scenario name>)
+      (no argument)     the gallery: every first-party plugin's demo scenario, each written to
+                        DIR/<plugin>/ (DIR defaults to out/)
+      PLUGIN            that plugin's demo scenario (demo.json beside its manifest), written to
+                        DIR (default out/<plugin>)
+      --scenario FILE   a scenario file (docs/scenario.md); `--scenario default` is the built-in
+                        A-pushes-B scenario. Written to DIR (default out/<scenario name>)
+      --out DIR         output directory, created if missing
       --fps N           frames per second of the trace, both ends included (default 60)
       --json            print the summary as JSON on stdout
 
     Exit codes: 0 ok, 3 a routed plugin failed to load (the default transition ran instead),
-    4 an animator broke the transition contract (the host recovered), 5 invalid scenario.
+    4 an animator broke the transition contract (the host recovered), 5 invalid scenario or
+    unwritable output.
     """
+
+    /// One scenario to play and where its outputs go.
+    struct Job {
+        let scenario: Scenario
+        let outDir: String
+    }
 
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
         let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps"]),
                                  flags: ["--json", "-q", "--quiet"])
-        if let extra = args.positionals.first { throw UsageError(message: "unexpected argument \"\(extra)\"") }
+        guard args.positionals.count <= 1 else { throw UsageError(message: "give at most one plugin name") }
         let quiet = args.flag("-q") || args.flag("--quiet")
         var fps = 60
         if let f = args.value("--fps") {
             guard let n = Int(f), (1...240).contains(n) else { throw UsageError(message: "--fps must be an integer from 1 to 240, got \"\(f)\"") }
             fps = n
         }
-        let scenario: Scenario
-        if let file = args.value("--scenario") {
-            do { scenario = try Scenario.load(file: file) } catch let e as ScenarioError {
-                console.err("transhost run: \(e)")
-                return .inputError
-            }
-        } else {
-            scenario = Scenario.builtInDefault
-        }
-        let outDir = args.value("--out") ?? "out/\(scenario.name)"
         let options = try PluginOptions(args, environment: environment)
         let scan = try options.scan()
         for w in scan.warnings where !quiet { console.err("warning: \(w)") }
 
-        let result = Playback.play(scenario, scan: scan, fps: fps)
-        let tracePath = PathUtil.join(outDir, "trace.json")
-        do { try TraceWriter.write(result.run, to: tracePath) } catch {
-            console.err("transhost run: cannot write \(tracePath): \(error)")
+        let jobs: [Job]
+        do { jobs = try plan(args, scan: scan) } catch let e as ScenarioError {
+            console.err("transhost run: \(e)")
             return .inputError
         }
-        if !quiet { for w in result.run.warnings { console.err("warning: \(w)") } }
-        for b in result.run.breaches { console.err("contract breach: \(b)") }
-        if args.flag("--json") {
-            console.out(JSONWriter.write(summaryJSON(result.run, files: [tracePath])))
-        } else if !quiet {
-            console.out(summary(result.run, files: [tracePath]))
+        var exit = ExitCode.ok
+        var summaries: [JSONValue] = []
+        for job in jobs {
+            let result = Playback.play(job.scenario, scan: scan, fps: fps)
+            let files: [String]
+            do { files = try writeOutputs(result.run, to: job.outDir) } catch {
+                console.err("transhost run: cannot write the outputs of \(job.scenario.name) to \(job.outDir): \(error)")
+                return .inputError
+            }
+            if !quiet { for w in result.run.warnings { console.err("warning: \(w)") } }
+            for b in result.run.breaches { console.err("contract breach: \(b)") }
+            if args.flag("--json") {
+                summaries.append(summaryJSON(result.run, files: files))
+            } else if !quiet {
+                console.out(summary(result.run, files: files))
+            }
+            if result.loadFailures > 0 { exit = worse(exit, .pluginFailed) }
+            if !result.run.breaches.isEmpty { exit = worse(exit, .contractBreach) }
         }
-        if result.loadFailures > 0 { return .pluginFailed }
-        if !result.run.breaches.isEmpty { return .contractBreach }
-        return .ok
+        if args.flag("--json") { console.out(JSONWriter.write(jobs.count == 1 ? summaries[0] : .object(["runs": .array(summaries)]))) }
+        return exit
+    }
+
+    /// Exit codes by severity: a plugin that failed to load outranks a contract breach.
+    static func worse(_ a: ExitCode, _ b: ExitCode) -> ExitCode {
+        let rank: [ExitCode: Int] = [.ok: 0, .contractBreach: 1, .pluginFailed: 2]
+        return (rank[b] ?? 0) > (rank[a] ?? 0) ? b : a
+    }
+
+    /// What to play: the gallery, one plugin's demo, or a scenario file.
+    static func plan(_ args: Arguments, scan: PluginScan) throws -> [Job] {
+        let out = args.value("--out")
+        if let file = args.value("--scenario") {
+            guard args.positionals.isEmpty else { throw UsageError(message: "give a plugin name or --scenario, not both") }
+            let scenario = file == "default" ? Scenario.builtInDefault : try Scenario.load(file: file)
+            return [Job(scenario: scenario, outDir: out ?? "out/\(scenario.name)")]
+        }
+        if let name = args.positionals.first {
+            guard let record = scan.records.first(where: { $0.name == name }) else { throw PluginHostError.unknownPlugin(name: name) }
+            guard let demo = demoPath(record) else {
+                throw UsageError(message: "plugin \(name) has no demo scenario (a demo.json beside its manifest); use --scenario FILE")
+            }
+            return [Job(scenario: try Scenario.load(file: demo), outDir: out ?? "out/\(name)")]
+        }
+        // The gallery: every first-party plugin with a demo, in registry order.
+        let demos = scan.records.filter { $0.source == "first-party" && $0.status == .ok }.compactMap { r in demoPath(r).map { (r.name, $0) } }
+        if demos.isEmpty { return [Job(scenario: .builtInDefault, outDir: out ?? "out/\(Scenario.builtInDefault.name)")] }
+        return try demos.map { name, path in Job(scenario: try Scenario.load(file: path), outDir: PathUtil.join(out ?? "out", name)) }
+    }
+
+    static func demoPath(_ r: PluginRecord) -> String? {
+        guard let manifest = r.manifestPath else { return nil }
+        let p = PathUtil.join(PathUtil.dirname(manifest), "demo.json")
+        return FileIO.exists(p) ? p : nil
+    }
+
+    /// Writes a run's outputs into `dir`; returns the files written.
+    static func writeOutputs(_ run: RunResult, to dir: String) throws -> [String] {
+        let tracePath = PathUtil.join(dir, "trace.json")
+        try TraceWriter.write(run, to: tracePath)
+        return [tracePath]
     }
 
     static func summary(_ r: RunResult, files: [String]) -> String {
         let d = r.scenario.device
-        var lines = ["scenario \(r.scenario.name) (\(r.scenario.source)) on \(d.name) \(JSONWriter.format(d.width))x\(JSONWriter.format(d.height)) @\(d.scale)x, \(r.fps) fps"]
+        var lines = ["scenario \(r.scenario.name) (\(r.scenario.source == "built-in" ? "built-in" : PathUtil.basename(PathUtil.dirname(r.scenario.source)) + "/" + PathUtil.basename(r.scenario.source))) on \(d.name) \(JSONWriter.format(d.width))x\(JSONWriter.format(d.height)) @\(d.scale)x, \(r.fps) fps"]
         for t in r.transitions {
             let rec = t.record
             let who = rec.animator.map { "\($0.plugin)/\($0.id)" } ?? "default"

@@ -15,7 +15,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("fade-scale 1.0.0  ABI 1.1"), r.stdout)
         XCTAssertTrue(r.stdout.contains("found in: --plugins \(pluginsDir)"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("route: navigation push * -> * => fade-scale (no reverse)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("route: navigation push A -> B => fade-scale (no reverse)"), r.stdout)
         let block = r.stdout.components(separatedBy: "\n\n").first { $0.contains(pluginsDir) } ?? r.stdout
         XCTAssertTrue(block.contains("  ok"), r.stdout)
     }
@@ -38,7 +38,7 @@ final class CommandLineTests: XCTestCase {
 
     func testRunPlaysTheDefaultScenarioAndWritesADeterministicTrace() throws {
         let tmp = try BuildProducts.temporaryDirectory(self)
-        let r = try BuildProducts.run(["run", "--plugins", pluginsDir, "--out", tmp + "/one"])
+        let r = try BuildProducts.run(["run", "--scenario", "default", "--plugins", pluginsDir, "--out", tmp + "/one"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("#0 navigation push A -> B  fade-scale/fade-scale  0.25 s  completed  16 frames"), r.stdout)
         XCTAssertTrue(r.stdout.contains("#1 navigation pop B -> A  default  0.35 s  completed"), r.stdout)
@@ -57,7 +57,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual((view["transform"] as? [Double])?.count, 16)
         XCTAssertEqual(((trace["final"] as? [String: Any])?["stack"] as? [String]), ["A"])
         // Same input, same bytes.
-        let again = try BuildProducts.run(["run", "--plugins", pluginsDir, "--out", tmp + "/two", "-q"])
+        let again = try BuildProducts.run(["run", "--scenario", "default", "--plugins", pluginsDir, "--out", tmp + "/two", "-q"])
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: tmp + "/two/trace.json")), bytes)
     }
@@ -88,7 +88,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue((plugin("notelf")?["reason"] as? String)?.contains("not an ELF shared library") == true, "\(plugin("notelf") ?? [:])")
         XCTAssertEqual(plugin("fade-scale")?["status"] as? String, "ok")
 
-        let run = try BuildProducts.run(["run", "--plugins", pluginsDir, "--out", try BuildProducts.temporaryDirectory(self)])
+        let run = try BuildProducts.run(["run", "--scenario", "default", "--plugins", pluginsDir, "--out", try BuildProducts.temporaryDirectory(self)])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("fade-scale/fade-scale"), run.stdout)
     }
