@@ -40,6 +40,7 @@ let package = Package(
         .target(name: "TransHostScenario", dependencies: ["TransHostPluginHost", "TransHostSupport"]),
         .target(name: "TransHostCommands", dependencies: ["TransHostScenario", "TransHostPluginHost"]),
         .executableTarget(name: "transhost", dependencies: ["TransHostCommands"]),
+        .executableTarget(name: "transhost-engine-bench", dependencies: ["TransHostCore"]),
 
         // The Swift kit for plugin authors: UIKit-flavoured wrappers over the C ABI. It is linked
         // into each Swift plugin, never into the host.

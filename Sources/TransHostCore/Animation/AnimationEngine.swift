@@ -217,19 +217,23 @@ public final class AnimationEngine {
 
     /// The presentation layer of `view` at the current time.
     public func presentation(of view: View) -> PresentationState {
-        if view.animations.isEmpty {
-            return PresentationState(bounds: view._bounds, position: view._position, anchorPoint: view._anchorPoint,
-                                     transform: view._transform, alpha: view._alpha,
-                                     backgroundColor: view._backgroundColor, cornerRadius: view._cornerRadius)
+        var state = PresentationState(bounds: view._bounds, position: view._position, anchorPoint: view._anchorPoint,
+                                      transform: view._transform, alpha: view._alpha,
+                                      backgroundColor: view._backgroundColor, cornerRadius: view._cornerRadius)
+        // Only animated properties are evaluated; the rest are the model values.
+        for (property, anim) in view.animations {
+            let v = anim.value(atLocal: anim.group.timeline.localTime(atGlobal: now))
+            switch property {
+            case .bounds: state.bounds = ValueCodec.rect(v)
+            case .position: state.position = ValueCodec.point(v)
+            case .anchorPoint: state.anchorPoint = ValueCodec.point(v)
+            case .transform: state.transform = Transform3D(v)
+            case .alpha: state.alpha = min(max(v[0], 0), 1)
+            case .backgroundColor: state.backgroundColor = ValueCodec.color(v)
+            case .cornerRadius: state.cornerRadius = max(v[0], 0)
+            }
         }
-        return PresentationState(
-            bounds: ValueCodec.rect(presentationValue(view, .bounds)),
-            position: ValueCodec.point(presentationValue(view, .position)),
-            anchorPoint: ValueCodec.point(presentationValue(view, .anchorPoint)),
-            transform: Transform3D(presentationValue(view, .transform)),
-            alpha: min(max(presentationValue(view, .alpha)[0], 0), 1),
-            backgroundColor: ValueCodec.color(presentationValue(view, .backgroundColor)),
-            cornerRadius: max(presentationValue(view, .cornerRadius)[0], 0))
+        return state
     }
 
     /// Whether `view` has a running animation of `property`.

@@ -10,6 +10,21 @@ final class PropertyAnimation {
     let duration: Double
     let curve: TimingCurve
     unowned let group: AnimationGroup
+    /// The spring's stiffness and damping, solved once (Newton's method is not free).
+    private lazy var spring: SpringSolver? = {
+        if case .spring(let zeta, let v) = curve { return SpringSolver(dampingRatio: zeta, duration: duration, initialVelocity: v) }
+        return nil
+    }()
+
+    /// The curve's progress at normalized time u (see TimingCurve.progress).
+    func progress(_ u: Double) -> Double {
+        guard let spring else { return curve.progress(u, duration: duration) }
+        let u = min(max(u, 0), 1)
+        return u >= 1 ? 1 : spring.progress(at: u * duration)
+    }
+
+    /// For transforms: the two ends decomposed once.
+    private lazy var transformInterpolator = Transform3D.Interpolator(Transform3D(from), Transform3D(to))
 
     init(property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue, keyframes: KeyframeTrack? = nil,
          begin: Double, duration: Double, curve: TimingCurve, group: AnimationGroup) {
@@ -23,10 +38,11 @@ final class PropertyAnimation {
     /// fills backwards during a delay); at and after the end the final value shows.
     func value(atLocal l: Double) -> AnimatableValue {
         let u: Double = duration > 0 ? (l - begin) / duration : (l >= begin ? 1 : 0)
-        let p = curve.progress(u, duration: duration)
+        let p = progress(u)
         if let keyframes { return keyframes.value(at: p, property: property) }
         if p <= 0 && u <= 0 { return from }
         if p == 1 { return to }
+        if property == .transform { return transformInterpolator.value(at: p).values }
         return ValueCodec.interpolate(property, from, to, p)
     }
 }

@@ -222,25 +222,43 @@ extension Transform3D {
     /// (scale 0 -> 1 at 0.5 is 0.5). The result is never NaN: a non-finite blend falls back to
     /// the component-wise one; a non-finite input is replaced by the other (or the identity).
     public static func interpolate(_ a: Transform3D, _ b: Transform3D, _ t: Double) -> Transform3D {
-        guard a.isFinite, b.isFinite else { return a.isFinite ? a : (b.isFinite ? b : .identity) }
-        guard t.isFinite else { return t > 0 ? b : a }
-        if t == 0 || a == b { return a }
-        if t == 1 { return b }
-        if let da = a.decomposed(), let db = b.decomposed() {
-            func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
-            let d = Decomposed(
-                scale: (mix(da.scale.x, db.scale.x), mix(da.scale.y, db.scale.y), mix(da.scale.z, db.scale.z)),
-                skew: (mix(da.skew.xy, db.skew.xy), mix(da.skew.xz, db.skew.xz), mix(da.skew.yz, db.skew.yz)),
-                translation: (mix(da.translation.x, db.translation.x), mix(da.translation.y, db.translation.y),
-                              mix(da.translation.z, db.translation.z)),
-                perspective: (mix(da.perspective.x, db.perspective.x), mix(da.perspective.y, db.perspective.y),
-                              mix(da.perspective.z, db.perspective.z), mix(da.perspective.w, db.perspective.w)),
-                quaternion: Quaternion.slerp(da.quaternion, db.quaternion, t),
-                homogeneousScale: mix(da.homogeneousScale, db.homogeneousScale))
-            let out = Transform3D(recomposing: d)
-            if out.isFinite { return out }
+        Interpolator(a, b).value(at: t)
+    }
+
+    /// Interpolation between two fixed transforms, decomposing each once (an animation samples
+    /// the same pair every frame, and decomposition dominates the cost).
+    public struct Interpolator {
+        public let from: Transform3D
+        public let to: Transform3D
+        private let parts: (Decomposed, Decomposed)?
+
+        public init(_ a: Transform3D, _ b: Transform3D) {
+            from = a; to = b
+            if a.isFinite, b.isFinite, a != b, let da = a.decomposed(), let db = b.decomposed() { parts = (da, db) } else { parts = nil }
         }
-        return componentwise(a, b, t)
+
+        public func value(at t: Double) -> Transform3D {
+            let a = from, b = to
+            guard a.isFinite, b.isFinite else { return a.isFinite ? a : (b.isFinite ? b : .identity) }
+            guard t.isFinite else { return t > 0 ? b : a }
+            if t == 0 || a == b { return a }
+            if t == 1 { return b }
+            if let (da, db) = parts {
+                func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+                let d = Decomposed(
+                    scale: (mix(da.scale.x, db.scale.x), mix(da.scale.y, db.scale.y), mix(da.scale.z, db.scale.z)),
+                    skew: (mix(da.skew.xy, db.skew.xy), mix(da.skew.xz, db.skew.xz), mix(da.skew.yz, db.skew.yz)),
+                    translation: (mix(da.translation.x, db.translation.x), mix(da.translation.y, db.translation.y),
+                                  mix(da.translation.z, db.translation.z)),
+                    perspective: (mix(da.perspective.x, db.perspective.x), mix(da.perspective.y, db.perspective.y),
+                                  mix(da.perspective.z, db.perspective.z), mix(da.perspective.w, db.perspective.w)),
+                    quaternion: Quaternion.slerp(da.quaternion, db.quaternion, t),
+                    homogeneousScale: mix(da.homogeneousScale, db.homogeneousScale))
+                let out = Transform3D(recomposing: d)
+                if out.isFinite { return out }
+            }
+            return componentwise(a, b, t)
+        }
     }
 
     /// Component-wise blend of the 16 values (the fallback for matrices that do not decompose).
