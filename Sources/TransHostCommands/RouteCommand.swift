@@ -19,7 +19,7 @@ enum RouteCommand {
 
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
         let args = try Arguments(argv, valued: PluginOptions.valued.union(["--container", "--op", "--from", "--to", "--scenario"]),
-                                 flags: ["--explain", "--json"])
+                                 flags: PluginOptions.flags.union(["--explain", "--json"]))
         if let extra = args.positionals.first { throw UsageError(message: "unexpected argument \"\(extra)\"") }
         guard let c = args.value("--container"), let container = ContainerKind(rawValue: c) else {
             throw UsageError(message: "--container must be navigation, tab or modal")

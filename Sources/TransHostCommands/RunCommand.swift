@@ -7,6 +7,7 @@ import TransHostSupport
 enum RunCommand {
     static let help = """
     usage: transhost run [--scenario FILE] [--out DIR] [--fps N] [--json] [--plugins DIR]... [-q]
+                         [--param PLUGIN.NAME=VALUE]... [--rescan] [--no-fork]
 
     Plays a scenario through the navigation, tab and modal coordinators, lets the routed plugin
     animators animate on virtual time, prints a summary (each transition, who animated it, its
@@ -18,14 +19,19 @@ enum RunCommand {
       --out DIR         output directory, created if missing (default: out/<scenario name>)
       --fps N           frames per second of the trace, both ends included (default 60)
       --json            print the summary as JSON on stdout
+      --param P.N=V     set parameter N of plugin P's configure function (repeatable; see inspect)
+      --rescan          ignore the scan cache: inspect and validate every plugin afresh
+      --no-fork         load a new or changed plugin straight into transhost, without first
+                        loading it in a child process (default timeout 5 s,
+                        TRANSHOST_VALIDATE_TIMEOUT); a plugin that crashes then crashes transhost
 
     Exit codes: 0 ok, 3 a routed plugin failed to load (the default transition ran instead),
     4 an animator broke the transition contract (the host recovered), 5 invalid scenario.
     """
 
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
-        let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps"]),
-                                 flags: ["--json", "-q", "--quiet"])
+        let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps", "--param"]),
+                                 flags: PluginOptions.flags.union(["--json", "-q", "--quiet"]))
         if let extra = args.positionals.first { throw UsageError(message: "unexpected argument \"\(extra)\"") }
         let quiet = args.flag("-q") || args.flag("--quiet")
         var fps = 60
@@ -47,7 +53,7 @@ enum RunCommand {
         let scan = try options.scan()
         for w in scan.warnings where !quiet { console.err("warning: \(w)") }
 
-        let result = Playback.play(scenario, scan: scan, fps: fps)
+        let result = Playback.play(scenario, scan: scan, fps: fps, loading: try options.loading(args, scan: scan))
         let tracePath = PathUtil.join(outDir, "trace.json")
         do { try TraceWriter.write(result.run, to: tracePath) } catch {
             console.err("transhost run: cannot write \(tracePath): \(error)")
