@@ -31,7 +31,7 @@ enum RouteCommand {
         var types: [String: String] = [:]
         if let file = args.value("--scenario") { types = try Scenario.load(file: file).types }
         let scan = try PluginOptions(args, environment: environment).scan()
-        let router = Router(rules: PluginRuntime.rules(from: scan.usable.compactMap(\.manifest)), types: TypeHierarchy(superclasses: types))
+        let router = Router(rules: PluginRuntime.rules(from: scan.usableInSearchOrder.compactMap(\.manifest)), types: TypeHierarchy(superclasses: types))
         let decision = router.resolve(RouteQuery(container: container, operation: op, from: from, to: to))
         if args.flag("--json") {
             console.out(JSONWriter.write(.object([

@@ -15,10 +15,20 @@ public struct PluginScan: Sendable {
         self.records = records; self.warnings = warnings; self.cache = cache
     }
 
+    /// Manifest paths in the order the search path found them (route declaration order).
+    public var searchOrder: [String] = []
+
     /// Usable plugins (status ok), by name.
     public var usable: [PluginRecord] { records.filter { $0.status == .ok } }
-    /// Plugins whose routes `run` uses: usable ones and those that failed only when loaded.
-    public var routable: [PluginRecord] { records.filter { $0.isRoutable && !$0.isDuplicate } }
+    /// Plugins whose routes `run` uses, in search-path order (the router's tie-break order):
+    /// usable ones and those that failed only when loaded.
+    public var routable: [PluginRecord] {
+        let rank = Dictionary(searchOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        return records.filter { $0.isRoutable && !$0.isDuplicate }
+            .sorted { (rank[$0.manifestPath ?? ""] ?? Int.max) < (rank[$1.manifestPath ?? ""] ?? Int.max) }
+    }
+    /// Usable plugins in search-path order.
+    public var usableInSearchOrder: [PluginRecord] { routable.filter { $0.status == .ok } }
 }
 
 extension PluginRecord {
@@ -83,7 +93,9 @@ public enum PluginScanner {
                 warnings.append("the scan cache could not be written (\(error)); set TRANSHOST_CACHE to a writable file, or to an empty value to turn the cache off")
             }
         }
-        return PluginScan(records: records, warnings: warnings, cache: cache)
+        var result = PluginScan(records: records, warnings: warnings, cache: cache)
+        result.searchOrder = found.compactMap(\.manifestPath)
+        return result
     }
 
     /// `inspect` through the cache: an entry whose manifest and library stamps still match is
