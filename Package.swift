@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "TransHostScenario", dependencies: ["TransHostPluginHost", "TransHostSupport"]),
         .target(name: "TransHostCommands", dependencies: ["TransHostScenario", "TransHostPluginHost"]),
         .executableTarget(name: "transhost", dependencies: ["TransHostCommands"]),
+        // Plugin host figures (README "Benchmarks"): not part of the product.
+        .executableTarget(name: "transhost-host-bench", dependencies: ["TransHostPluginHost", "TransHostSupport"]),
 
         // First-party plugins. C plugins see only the public header, through a header search path.
         .target(

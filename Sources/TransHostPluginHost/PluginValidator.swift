@@ -11,7 +11,8 @@ import Glibc
 /// animator of the manifest, the configure symbol — and `_exit(0)`s, or `_exit`s with the failed
 /// step's `LoadStage.exitCode` after writing the reason to a pipe. Before each step it writes the
 /// step's name to the pipe, so a crash or a hang is attributed to the step it happened in. The
-/// parent polls `waitpid(WNOHANG)` and kills the child with SIGKILL after the timeout.
+/// parent polls `waitpid(WNOHANG)`, sleeping in poll(2) on the pipe between polls so that it
+/// wakes as soon as the child exits, and kills the child with SIGKILL after the timeout.
 public enum PluginValidator {
     /// The default timeout in seconds (`TRANSHOST_VALIDATE_TIMEOUT` overrides it).
     public static let defaultTimeout = 5.0
@@ -46,7 +47,8 @@ public enum PluginValidator {
         }
         let start = monotonicSeconds()
         var status: Int32 = 0
-        var pause: UInt32 = 100 // microseconds, growing to 5 ms
+        var pause: UInt32 = 20 // microseconds, growing to 5 ms, once the pipe is closed
+        var hungUp = false
         while true {
             let r = waitpid(pid, &status, WNOHANG)
             if r == pid { break }
@@ -61,8 +63,17 @@ public enum PluginValidator {
                 let stage = lastStage(output)
                 return .failed("did not finish loading within \(JSONWriter.format(timeout)) s\(stage.map { " (it was still in \($0.rawValue))" } ?? ""), so the validation child process was killed; fix the hang, or give it longer with TRANSHOST_VALIDATE_TIMEOUT=SECONDS")
             }
-            usleep(pause)
-            pause = min(pause * 2, 5000)
+            // Sleep until the child writes or exits (its end of the pipe closes), at most 5 ms.
+            if hungUp {
+                usleep(pause)
+                pause = min(pause * 2, 5000)
+            } else {
+                var pfd = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+                let left = Int32(max(0, (timeout - (monotonicSeconds() - start)) * 1000))
+                if poll(&pfd, 1, min(5, left + 1)) > 0 && pfd.revents & Int16(POLLHUP) != 0 && pfd.revents & Int16(POLLIN) == 0 {
+                    hungUp = true
+                }
+            }
         }
         drain()
         let termSignal = status & 0x7f
