@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "TransHostScenario", dependencies: ["TransHostPluginHost", "TransHostSupport"]),
         .target(name: "TransHostCommands", dependencies: ["TransHostScenario", "TransHostPluginHost"]),
         .executableTarget(name: "transhost", dependencies: ["TransHostCommands"]),
+        // Plugin host figures (README "Benchmarks"): not part of the product.
+        .executableTarget(name: "transhost-host-bench", dependencies: ["TransHostPluginHost", "TransHostSupport"]),
         .executableTarget(name: "transhost-engine-bench", dependencies: ["TransHostCore"]),
 
         // The Swift kit for plugin authors: UIKit-flavoured wrappers over the C ABI. It is linked

@@ -21,8 +21,14 @@ public enum TransHostCLI {
     common options:
       --plugins DIR     also look for plugins in DIR (first on the search path; repeatable)
       --registry FILE   the registry of first-party plugins (default: registry.json beside the binary)
+      --rescan          ignore the scan cache: inspect (and, for run, validate) every plugin afresh
+      --no-fork         load plugins in the host without a validation child process first
+                        (a plugin that crashes while loading then crashes transhost)
       -q, --quiet       print only errors
       -h, --help        show help
+
+    environment: TRANSHOST_PLUGIN_PATH (more plugin dirs), TRANSHOST_REGISTRY, TRANSHOST_CACHE (the
+    scan cache file; empty turns it off), TRANSHOST_VALIDATE_TIMEOUT (seconds, default 5), NO_COLOR
 
     exit codes: 0 ok, 1 mismatch, 2 usage, 3 plugin failed to load, 4 animator broke its contract,
                 5 invalid input or unwritable output
@@ -75,11 +81,28 @@ public enum TransHostCLI {
 /// Plugin discovery options shared by the commands.
 struct PluginOptions {
     static let valued: Set<String> = ["--plugins", "--registry"]
+    static let flags: Set<String> = ["--rescan", "--no-fork"]
 
     let searchPath: PluginSearchPath
     let registry: PluginRegistry?
+    /// The scan cache file (nil: off).
+    let cachePath: String?
+    let rescan: Bool
+    let fork: Bool
+    let timeout: Double
 
     init(_ args: Arguments, environment: [String: String]) throws {
+        cachePath = ScanCache.defaultPath(environment: environment)
+        rescan = args.flag("--rescan")
+        fork = !args.flag("--no-fork")
+        if let t = environment["TRANSHOST_VALIDATE_TIMEOUT"], !t.isEmpty {
+            guard let d = Double(t), d.isFinite, d > 0 else {
+                throw UsageError(message: "TRANSHOST_VALIDATE_TIMEOUT must be a number of seconds greater than 0, got \"\(t)\"")
+            }
+            timeout = d
+        } else {
+            timeout = PluginValidator.defaultTimeout
+        }
         searchPath = PluginSearchPath.standard(explicit: args.values("--plugins"), environment: environment,
                                                executablePath: FileIO.executablePath())
         var registryFile = args.value("--registry") ?? environment["TRANSHOST_REGISTRY"]
@@ -90,5 +113,18 @@ struct PluginOptions {
         registry = try registryFile.map { try PluginRegistry.load(file: $0) }
     }
 
-    func scan() throws -> PluginScan { try PluginScanner.scan(searchPath, registry: registry) }
+    func scan() throws -> PluginScan {
+        try PluginScanner.scan(searchPath, registry: registry, cache: ScanCache(path: cachePath, fresh: rescan))
+    }
+
+    /// How run loads plugins: --no-fork, the timeout, and --param overrides checked against the
+    /// scanned manifests (a wrong plugin, parameter, type or range is a usage error).
+    func loading(_ args: Arguments, scan: PluginScan) throws -> PluginLoadOptions {
+        do {
+            let params = try ParameterOverrides.parse(args.values("--param"), scan: scan)
+            return PluginLoadOptions(fork: fork, timeout: timeout, parameters: params)
+        } catch let e as ParameterError {
+            throw UsageError(message: "--param: \(e.message)")
+        }
+    }
 }

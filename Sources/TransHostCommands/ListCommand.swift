@@ -3,14 +3,23 @@ import TransHostSupport
 
 enum ListCommand {
     static let help = """
-    usage: transhost list [--json] [--failed] [--plugins DIR]... [--registry FILE]
+    usage: transhost list [--json] [--failed] [--rescan] [--no-fork] [--plugins DIR]... [--registry FILE]
 
     Shows every plugin of the registry and every plugin found on the search path, with its
     version, ABI, source (first-party or third-party), location, routes and status. A failed
     plugin shows the reason. Reads manifests and inspects libraries as files: no plugin code runs.
+    "ok (validated)" means `run` has loaded the plugin since it last changed; a plugin that
+    crashed or hung while run loaded it shows as failed with that reason.
 
-      --json     print the same as JSON on stdout
+      --json     print the same as JSON on stdout (status: ok, failed, duplicate or missing;
+                 validated: true once the plugin has been loaded successfully)
       --failed   show only plugins that are not usable
+      --rescan   ignore the scan cache and inspect every plugin afresh
+      --no-fork  accepted for symmetry with run; list never loads plugins
+
+    Scan cache: results are kept in TRANSHOST_CACHE, else $XDG_CACHE_HOME/transhost/scan-cache.json
+    (~/.cache/transhost/scan-cache.json), and reused while the manifest and library keep their
+    size, mtime and inode. TRANSHOST_CACHE= (empty) turns the cache off.
 
     Search path, first match wins: --plugins DIRs, TRANSHOST_PLUGIN_PATH (colon-separated),
     $XDG_DATA_HOME/transhost/plugins (~/.local/share/transhost/plugins), \(PluginSearchPath.systemDirectory),
@@ -18,7 +27,7 @@ enum ListCommand {
     """
 
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
-        let args = try Arguments(argv, valued: PluginOptions.valued, flags: ["--json", "--failed", "-q", "--quiet"])
+        let args = try Arguments(argv, valued: PluginOptions.valued, flags: PluginOptions.flags.union(["--json", "--failed", "-q", "--quiet"]))
         if let extra = args.positionals.first { throw UsageError(message: "unexpected argument \"\(extra)\"") }
         let options = try PluginOptions(args, environment: environment)
         let scan = try options.scan()
@@ -48,7 +57,7 @@ enum ListCommand {
     }
 
     static func text(_ r: PluginRecord) -> String {
-        var lines = ["\(r.name) \(r.version ?? "?")  ABI \(r.abi ?? "?")  \(r.source)  \(r.status.word)"]
+        var lines = ["\(r.name) \(r.version ?? "?")  ABI \(r.abi ?? "?")  \(r.source)  \(r.statusText)"]
         if let l = r.location { lines.append("  found in: \(l)") }
         if let m = r.manifestPath { lines.append("  manifest: \(m)") }
         if let m = r.manifest {
@@ -80,6 +89,7 @@ enum ListCommand {
             "manifest": r.manifestPath.map(JSONValue.string) ?? .null,
             "library": r.libraryPath.map(JSONValue.string) ?? .null,
             "status": .string(r.status.word),
+            "validated": .bool(r.isValidated),
             "reason": r.status.reason.map(JSONValue.string) ?? .null,
         ]
         o["routes"] = .array((r.manifest?.animators ?? []).flatMap { a in
@@ -87,9 +97,47 @@ enum ListCommand {
                 .object(["animator": .string(a.id), "container": .string(rt.container),
                          "operations": .array(rt.operations.map { .string($0.rawValue) }),
                          "from": .string(rt.from), "to": .string(rt.to), "priority": .number(Double(rt.priority)),
-                         "reverse": .bool(rt.reverse)])
+                         "reverse": .bool(rt.reverse), "interaction": rt.interaction.map(JSONValue.string) ?? .null])
             }
         })
+        o["interactions"] = .array((r.manifest?.interactions ?? []).map { i in
+            .object(["id": .string(i.id), "kind": .string(i.kind), "axis": .string(i.axis), "finishThreshold": .number(i.finishThreshold)])
+        })
+        if let c = r.manifest?.configure {
+            o["configure"] = .object(["symbol": .string(c.symbol), "parameters": .array(c.parameters.map(parameterJSON))])
+        }
         return .object(o)
+    }
+
+    static func parameterJSON(_ p: ParameterSpec) -> JSONValue {
+        func value(_ v: ParameterValue?) -> JSONValue {
+            switch v {
+            case nil: return .null
+            case .int(let i)?: return .number(Double(i))
+            case .uint(let u)?: return .number(Double(u))
+            case .float(let f)?: return .number(Double(f))
+            case .double(let d)?: return .number(d)
+            case .bool(let b)?: return .bool(b)
+            case .string(let s)?: return .string(s)
+            case .handle(let h)?: return .number(Double(h))
+            }
+        }
+        return .object(["name": .string(p.name), "type": .string(p.type.rawValue), "default": value(p.defaultValue),
+                        "min": p.min.map(JSONValue.number) ?? .null, "max": p.max.map(JSONValue.number) ?? .null,
+                        "doc": p.doc.map(JSONValue.string) ?? .null])
+    }
+
+    /// "duration: double = 0.25, range [0.05, 2] — seconds the transition takes".
+    static func parameterLine(_ p: ParameterSpec) -> String {
+        var s = "\(p.name): \(p.type.rawValue)"
+        if let d = p.defaultValue { s += " = \((try? p.validate(d)) ?? d)" } else { s += " (no default: --param required)" }
+        switch (p.min, p.max) {
+        case let (lo?, hi?): s += ", range [\(JSONWriter.format(lo)), \(JSONWriter.format(hi))]"
+        case let (lo?, nil): s += ", minimum \(JSONWriter.format(lo))"
+        case let (nil, hi?): s += ", maximum \(JSONWriter.format(hi))"
+        default: break
+        }
+        if let doc = p.doc { s += " — \(doc)" }
+        return s
     }
 }

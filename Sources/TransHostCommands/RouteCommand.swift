@@ -19,7 +19,7 @@ enum RouteCommand {
 
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
         let args = try Arguments(argv, valued: PluginOptions.valued.union(["--container", "--op", "--from", "--to", "--scenario"]),
-                                 flags: ["--explain", "--json"])
+                                 flags: PluginOptions.flags.union(["--explain", "--json"]))
         if let extra = args.positionals.first { throw UsageError(message: "unexpected argument \"\(extra)\"") }
         guard let c = args.value("--container"), let container = ContainerKind(rawValue: c) else {
             throw UsageError(message: "--container must be navigation, tab or modal")
@@ -31,7 +31,7 @@ enum RouteCommand {
         var types: [String: String] = [:]
         if let file = args.value("--scenario") { types = try Scenario.load(file: file).types }
         let scan = try PluginOptions(args, environment: environment).scan()
-        let router = Router(rules: PluginRuntime.rules(from: scan.usable.compactMap(\.manifest)), types: TypeHierarchy(superclasses: types))
+        let router = Router(rules: PluginRuntime.rules(from: scan.usableInSearchOrder.compactMap(\.manifest)), types: TypeHierarchy(superclasses: types))
         let decision = router.resolve(RouteQuery(container: container, operation: op, from: from, to: to))
         if args.flag("--json") {
             console.out(JSONWriter.write(.object([

@@ -7,6 +7,7 @@ import TransHostSupport
 enum RunCommand {
     static let help = """
     usage: transhost run [PLUGIN | --scenario FILE] [--out DIR] [--fps N] [--json] [--plugins DIR]... [-q]
+                         [--param PLUGIN.NAME=VALUE]... [--rescan] [--no-fork]
 
     Plays a scenario through the navigation, tab and modal coordinators, lets the routed plugin
     animators animate on virtual time, prints a summary (each transition, who animated it, its
@@ -21,6 +22,11 @@ enum RunCommand {
       --out DIR         output directory, created if missing
       --fps N           frames per second of the trace, both ends included (default 60)
       --json            print the summary as JSON on stdout
+      --param P.N=V     set parameter N of plugin P's configure function (repeatable; see inspect)
+      --rescan          ignore the scan cache: inspect and validate every plugin afresh
+      --no-fork         load a new or changed plugin straight into transhost, without first
+                        loading it in a child process (default timeout 5 s,
+                        TRANSHOST_VALIDATE_TIMEOUT); a plugin that crashes then crashes transhost
 
     Exit codes: 0 ok, 3 a routed plugin failed to load (the default transition ran instead),
     4 an animator broke the transition contract (the host recovered), 5 invalid scenario or
@@ -34,8 +40,8 @@ enum RunCommand {
     }
 
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
-        let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps"]),
-                                 flags: ["--json", "-q", "--quiet"])
+        let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps", "--param"]),
+                                 flags: PluginOptions.flags.union(["--json", "-q", "--quiet"]))
         guard args.positionals.count <= 1 else { throw UsageError(message: "give at most one plugin name") }
         let quiet = args.flag("-q") || args.flag("--quiet")
         var fps = 60
@@ -52,10 +58,11 @@ enum RunCommand {
             console.err("transhost run: \(e)")
             return .inputError
         }
+        let loading = try options.loading(args, scan: scan)
         var exit = ExitCode.ok
         var summaries: [JSONValue] = []
         for job in jobs {
-            let result = Playback.play(job.scenario, scan: scan, fps: fps)
+            let result = Playback.play(job.scenario, scan: scan, fps: fps, loading: loading)
             let files: [String]
             do { files = try writeOutputs(result.run, to: job.outDir) } catch {
                 console.err("transhost run: cannot write the outputs of \(job.scenario.name) to \(job.outDir): \(error)")

@@ -24,6 +24,29 @@ public struct PluginManifest: Equatable, Sendable {
         public var routes: [Route]
     }
 
+    /// An interaction controller a route may name (data only: the host reads it, plugins get
+    /// its values through the interactive extension when that exists).
+    public struct Interaction: Equatable, Sendable {
+        public static let kinds = ["pan"]
+        public var id: String
+        /// "pan".
+        public var kind: String
+        /// "x" or "y".
+        public var axis: String
+        /// The fraction of the gesture (0...1) past which a release finishes the transition.
+        public var finishThreshold: Double
+    }
+
+    /// A typed native entry point the host calls through libffi right after the plugin loads,
+    /// with the manifest defaults overridden by `transhost run --param PLUGIN.NAME=VALUE`.
+    public struct Configure: Equatable, Sendable {
+        /// The exported C function, e.g. `fade_scale_configure`; it returns void.
+        public var symbol: String
+        public var parameters: [ParameterSpec]
+
+        public func parameter(named name: String) -> ParameterSpec? { parameters.first { $0.name == name } }
+    }
+
     public var file: String
     public var name: String
     public var version: String
@@ -34,6 +57,8 @@ public struct PluginManifest: Equatable, Sendable {
     public var language: String
     public var description: String?
     public var animators: [Animator]
+    public var interactions: [Interaction] = []
+    public var configure: Configure?
 
     /// The plugin's directory (the manifest's).
     public var directory: String { PathUtil.dirname(file) }
@@ -72,6 +97,9 @@ public struct PluginManifest: Equatable, Sendable {
         guard let anims = obj["animators"]?.arrayValue, !anims.isEmpty else {
             throw r.error("animators", "a non-empty array of animators is required")
         }
+        interactions = try Self.readInteractions(obj, r)
+        configure = try Self.readConfigure(obj, r)
+        let interactionIDs = interactions.map(\.id)
         var seen = Set<String>()
         animators = try anims.enumerated().map { (i, a) in
             let path = "animators[\(i)]"
@@ -100,12 +128,101 @@ public struct PluginManifest: Equatable, Sendable {
                 }
                 let priority = try r.optionalInt(ro, "priority", rp) ?? 0
                 let reverse = try r.optionalBool(ro, "reverse", rp) ?? true
+                let interaction = try r.optionalString(ro, "interaction", rp)
+                if let interaction, !interactionIDs.contains(interaction) {
+                    let known = interactionIDs.isEmpty ? "the manifest declares no \"interactions\"" : "declared interactions: \(interactionIDs.joined(separator: ", "))"
+                    throw r.error("\(rp).interaction", "\"\(interaction)\" names no interaction of this manifest (\(known)); add it to \"interactions\" or fix the id")
+                }
                 return Route(container: container, operations: ops, from: try r.optionalString(ro, "from", rp) ?? "*",
                              to: try r.optionalString(ro, "to", rp) ?? "*", priority: priority, reverse: reverse,
-                             interaction: try r.optionalString(ro, "interaction", rp))
+                             interaction: interaction)
             }
             return Animator(id: id, description: try r.optionalString(ao, "description", path), routes: routes)
         }
+    }
+
+    static func readInteractions(_ obj: [String: JSONValue], _ r: FieldReader) throws -> [Interaction] {
+        guard let v = obj["interactions"], v != .null else { return [] }
+        guard let arr = v.arrayValue else { throw r.error("interactions", "expected an array of interactions, found \(v.kindDescription)") }
+        var ids = Set<String>()
+        return try arr.enumerated().map { (i, iv) in
+            let p = "interactions[\(i)]"
+            guard let o = iv.objectValue else { throw r.error(p, "expected an object, found \(iv.kindDescription)") }
+            let id = try r.string(o, "id", p)
+            guard ids.insert(id).inserted else { throw r.error("\(p).id", "duplicate interaction id \"\(id)\"") }
+            let kind = try r.string(o, "kind", p)
+            guard Interaction.kinds.contains(kind) else {
+                throw r.error("\(p).kind", "\"\(kind)\" is not a supported interaction kind; use one of \(Interaction.kinds.joined(separator: ", "))")
+            }
+            let axis = try r.optionalString(o, "axis", p) ?? "x"
+            guard axis == "x" || axis == "y" else { throw r.error("\(p).axis", "\"\(axis)\" is not x or y") }
+            var threshold = 0.5
+            if let t = o["finishThreshold"], t != .null {
+                guard let d = t.doubleValue, d.isFinite, d > 0, d < 1 else {
+                    throw r.error("\(p).finishThreshold", "expected a number between 0 and 1 (exclusive), found \(JSONWriter.write(t, pretty: false))")
+                }
+                threshold = d
+            }
+            return Interaction(id: id, kind: kind, axis: axis, finishThreshold: threshold)
+        }
+    }
+
+    static func readConfigure(_ obj: [String: JSONValue], _ r: FieldReader) throws -> Configure? {
+        guard let v = obj["configure"], v != .null else { return nil }
+        guard let o = v.objectValue else { throw r.error("configure", "expected an object with \"symbol\" and \"parameters\", found \(v.kindDescription)") }
+        let symbol = try r.string(o, "symbol", "configure")
+        guard isCIdentifier(symbol) else {
+            throw r.error("configure.symbol", "\"\(symbol)\" is not a C function name (letters, digits and '_', not starting with a digit)")
+        }
+        var specs: [ParameterSpec] = []
+        if let pv = o["parameters"], pv != .null {
+            guard let arr = pv.arrayValue else { throw r.error("configure.parameters", "expected an array of parameters, found \(pv.kindDescription)") }
+            var names = Set<String>()
+            for (i, item) in arr.enumerated() {
+                let p = "configure.parameters[\(i)]"
+                guard let po = item.objectValue else { throw r.error(p, "expected an object, found \(item.kindDescription)") }
+                let name = try r.string(po, "name", p)
+                guard isCIdentifier(name) else {
+                    throw r.error("\(p).name", "\"\(name)\" is not a valid parameter name (letters, digits and '_', not starting with a digit)")
+                }
+                guard names.insert(name).inserted else { throw r.error("\(p).name", "duplicate parameter name \"\(name)\"") }
+                let typeName = try r.string(po, "type", p)
+                let type: ParameterType
+                do { type = try ParameterType(manifestName: typeName) } catch let e as ParameterError {
+                    throw r.error("\(p).type", e.reason)
+                }
+                var def: ParameterValue?
+                if let dv = po["default"], dv != .null {
+                    switch dv {
+                    case .number(let n):
+                        if type.isUnsignedInteger, let u = UInt64(exactly: n) { def = .uint(u) }
+                        else if type.isSignedInteger || type == .handle, let i = Int64(exactly: n) { def = .int(i) }
+                        else { def = .double(n) }
+                    case .bool(let b): def = .bool(b)
+                    case .string(let s): def = .string(s)
+                    default: throw r.error("\(p).default", "expected a number, a string or true/false, found \(dv.kindDescription)")
+                    }
+                }
+                func bound(_ key: String) throws -> Double? {
+                    guard let bv = po[key], bv != .null else { return nil }
+                    guard let d = bv.doubleValue else { throw r.error("\(p).\(key)", "expected a number, found \(bv.kindDescription)") }
+                    return d
+                }
+                let spec = ParameterSpec(name: name, type: type, defaultValue: def, min: try bound("min"), max: try bound("max"),
+                                         doc: try r.optionalString(po, "doc", p))
+                do { try spec.validateDeclaration() } catch let e as ParameterError {
+                    let field = e.reason.hasPrefix("default") ? "\(p).default" : e.reason.hasPrefix("min") || e.reason.hasPrefix("max") ? "\(p).\(e.reason.hasPrefix("max") ? "max" : "min")" : p
+                    throw r.error(field, e.message)
+                }
+                specs.append(spec)
+            }
+        }
+        return Configure(symbol: symbol, parameters: specs)
+    }
+
+    static func isCIdentifier(_ s: String) -> Bool {
+        guard let f = s.unicodeScalars.first, !("0"..."9").contains(f), s.utf8.count <= 128 else { return false }
+        return s.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
     }
 
     static func isValidName(_ s: String) -> Bool {

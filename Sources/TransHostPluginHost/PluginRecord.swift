@@ -54,4 +54,29 @@ public struct PluginRecord: Equatable, Sendable {
     public var libraryPath: String?
     public var manifest: PluginManifest?
     public var status: PluginStatus
+    /// The result of loading the plugin (validation child process, or in-process with --no-fork)
+    /// as remembered in the scan cache; nil when it has not been loaded since it last changed.
+    public var validation: ScanCache.Validation? = nil
+
+    public init(name: String, version: String? = nil, abi: String? = nil, language: String? = nil, description: String? = nil,
+                source: String, location: String? = nil, manifestPath: String? = nil, libraryPath: String? = nil,
+                manifest: PluginManifest? = nil, status: PluginStatus, validation: ScanCache.Validation? = nil) {
+        self.name = name; self.version = version; self.abi = abi; self.language = language; self.description = description
+        self.source = source; self.location = location; self.manifestPath = manifestPath; self.libraryPath = libraryPath
+        self.manifest = manifest; self.status = status; self.validation = validation
+    }
+
+    /// True once the plugin has been loaded successfully (and it has not changed since).
+    public var isValidated: Bool { validation == .passed }
+
+    /// Whether `run` routes to it: usable plugins, and plugins that failed only when loaded (so
+    /// their routes still report the failure and fall back to the default transition).
+    public var isRoutable: Bool {
+        if status == .ok { return true }
+        if case .failed? = validation, manifest != nil { return true }
+        return false
+    }
+
+    /// "ok (validated)", "ok", "failed", ...: the status as `list` prints it.
+    public var statusText: String { status == .ok && isValidated ? "ok (validated)" : status.word }
 }

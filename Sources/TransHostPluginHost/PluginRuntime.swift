@@ -1,26 +1,68 @@
 import TransHostCore
 import TransHostCoordinators
 import TransHostSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How `run` loads plugins.
+public struct PluginLoadOptions: Sendable {
+    /// Validate a new or changed plugin in a child process before loading it into the host.
+    /// Off (`--no-fork`), a plugin that crashes while loading crashes the host.
+    public var fork: Bool
+    /// Seconds the validation child may take (`TRANSHOST_VALIDATE_TIMEOUT`).
+    public var timeout: Double
+    /// Parameter overrides by plugin, then parameter name (`--param PLUGIN.NAME=VALUE`), as text;
+    /// checked against the manifests by `ParameterOverrides.parse`.
+    public var parameters: [String: [String: String]]
+
+    public init(fork: Bool = true, timeout: Double = PluginValidator.defaultTimeout, parameters: [String: [String: String]] = [:]) {
+        self.fork = fork; self.timeout = timeout; self.parameters = parameters
+    }
+}
 
 /// The plugins of one run: routes every usable plugin's manifest declares, loads a plugin the
 /// first time one of its routes wins, and answers the coordinators' delegate question.
+///
+/// Loading a plugin: unless it was validated since it last changed (scan cache), it is first
+/// loaded in a validation child process (`PluginValidator`); then it is loaded into the host,
+/// and its manifest's configure function, if any, is called through libffi with the manifest
+/// defaults and the `--param` overrides. Results are remembered in the scan cache.
 public final class PluginRuntime: TransitionAnimatorProvider {
     public let bridge: HostBridge
     public let router: Router
+    public let options: PluginLoadOptions
     private let manifests: [String: PluginManifest]
+    private let records: [String: PluginRecord]
+    private let cache: ScanCache?
     private var loaded: [String: LoadedPlugin] = [:]
-    private var failed: [String: String] = [:]
+    private var failed: [String: Error] = [:]
     /// Receives load failures and other host warnings (each a sentence naming the plugin).
     public var warningHandler: (String) -> Void = { _ in }
     /// Every routing decision made during the run, in order.
     public private(set) var decisions: [RouteDecision] = []
 
-    public init(scan: PluginScan, types: TypeHierarchy, bridge: HostBridge) {
+    public init(scan: PluginScan, types: TypeHierarchy, bridge: HostBridge, options: PluginLoadOptions = PluginLoadOptions()) {
         self.bridge = bridge
+        self.options = options
+        self.cache = scan.cache
         var manifests: [String: PluginManifest] = [:]
-        for r in scan.usable { if let m = r.manifest { manifests[m.name] = m } }
+        var records: [String: PluginRecord] = [:]
+        var failed: [String: Error] = [:]
+        let routable = scan.routable
+        for r in routable {
+            guard let m = r.manifest else { continue }
+            manifests[m.name] = m
+            records[m.name] = r
+            if case .failed(let reason)? = r.validation {
+                failed[m.name] = PluginHostError.loadFailed(plugin: m.name, library: m.libraryPath,
+                                                            reason: "\(reason) [remembered from an earlier load; run with --rescan to try again]")
+            }
+        }
         self.manifests = manifests
-        self.router = Router(rules: Self.rules(from: scan.usable.compactMap(\.manifest)), types: types)
+        self.records = records
+        self.failed = failed
+        self.router = Router(rules: Self.rules(from: routable.compactMap(\.manifest)), types: types)
     }
 
     /// The route rules of these manifests, numbered in declaration order (plugins by search
@@ -40,18 +82,67 @@ public final class PluginRuntime: TransitionAnimatorProvider {
         return rules
     }
 
-    /// Loads (once) the named plugin.
+    /// Loads (once) the named plugin: validation child (if needed), dlopen and init, configure.
     public func plugin(named name: String) throws -> LoadedPlugin {
         if let p = loaded[name] { return p }
-        if let reason = failed[name] { throw PluginHostError.loadFailed(plugin: name, library: manifests[name]?.libraryPath ?? "?", reason: reason) }
+        if let e = failed[name] { throw e }
         guard let m = manifests[name] else { throw PluginHostError.unknownPlugin(name: name) }
         do {
-            let p = try PluginLoader.load(m, bridge: bridge)
+            let p = try load(m)
             loaded[name] = p
             return p
         } catch {
-            failed[name] = "\(error)"
+            failed[name] = error
             throw error
+        }
+    }
+
+    private func load(_ m: PluginManifest) throws -> LoadedPlugin {
+        let validated = records[m.name]?.isValidated == true
+        if options.fork && !validated {
+            let v = PluginValidator.validate(m, timeout: options.timeout)
+            remember(v, m)
+            if case .failed(let reason) = v {
+                throw PluginHostError.loadFailed(plugin: m.name, library: m.libraryPath, reason: reason)
+            }
+        }
+        let p: LoadedPlugin
+        do { p = try PluginLoader.load(m, bridge: bridge) } catch {
+            if case .loadFailed(_, _, let reason)? = error as? PluginHostError { remember(.failed(reason), m) }
+            else { remember(.failed("\(error)"), m) }
+            throw error
+        }
+        if !options.fork && !validated { remember(.passed, m) }
+        try configure(p)
+        return p
+    }
+
+    /// Calls the manifest's configure function through libffi (prepared once per plugin).
+    private func configure(_ p: LoadedPlugin) throws {
+        guard let c = p.manifest.configure else { return }
+        let lib = p.manifest.libraryPath
+        guard let address = dlsym(p.handle, c.symbol) else {
+            throw PluginHostError.loadFailed(plugin: p.name, library: lib,
+                                             reason: "the manifest's configure symbol \(c.symbol) is not exported by the library; export it (TH_EXPORT) or fix \"configure.symbol\" in \(p.manifest.file)")
+        }
+        do {
+            let fn = try p.configureFunction ?? FFIFunction(symbolName: c.symbol, address: address, parameters: c.parameters.map(\.type), returnType: nil)
+            p.configureFunction = fn
+            let overrides = options.parameters[p.name] ?? [:]
+            let result: Result<ParameterValue?, Error> = bridge.calling(p.name) { Result { try fn.call(specs: c.parameters, overrides: overrides) } }
+            _ = try result.get()
+        } catch let e as ParameterError {
+            throw PluginHostError.loadFailed(plugin: p.name, library: lib, reason: "configure \(c.symbol): \(e.inPlugin(p.name).message)")
+        } catch {
+            throw PluginHostError.loadFailed(plugin: p.name, library: lib, reason: "configure \(c.symbol): \(error)")
+        }
+    }
+
+    private func remember(_ v: ScanCache.Validation, _ m: PluginManifest) {
+        guard let cache, let key = records[m.name]?.manifestPath else { return }
+        cache.setValidation(v, for: key)
+        do { try cache.save() } catch {
+            warningHandler("the scan cache could not be written (\(error)); plugin \(m.name) will be validated again next time")
         }
     }
 
@@ -69,5 +160,35 @@ public final class PluginRuntime: TransitionAnimatorProvider {
             warningHandler("\(error); the host's default transition was used for \(query.summary)")
             return nil
         }
+    }
+}
+
+/// `--param PLUGIN.NAME=VALUE` overrides, checked against the manifests before anything runs.
+public enum ParameterOverrides {
+    /// Parses and checks each override: the plugin must be installed with a readable manifest
+    /// that declares `configure`, the parameter must be one of its parameters, and the value must
+    /// have the parameter's type and lie in its range. Errors are sentences naming plugin,
+    /// parameter and value. Returns the raw texts by plugin and parameter (the last one wins).
+    public static func parse(_ items: [String], scan: PluginScan) throws -> [String: [String: String]] {
+        var out: [String: [String: String]] = [:]
+        for item in items {
+            guard let eq = item.firstIndex(of: "="), let dot = item[..<eq].lastIndex(of: ".") else {
+                throw ParameterError(parameter: nil, reason: "--param \(item.debugDescription) is not of the form PLUGIN.NAME=VALUE (e.g. fade-scale.duration=0.5)")
+            }
+            let plugin = String(item[..<dot]), name = String(item[item.index(after: dot)..<eq]), value = String(item[item.index(after: eq)...])
+            guard let record = scan.records.first(where: { $0.name == plugin && $0.manifest != nil }), let m = record.manifest else {
+                throw ParameterError(parameter: nil, plugin: plugin, reason: "--param \(item.debugDescription): no plugin named \(plugin) is installed; run `transhost list` to see what is")
+            }
+            guard let c = m.configure, !c.parameters.isEmpty else {
+                throw ParameterError(parameter: nil, plugin: plugin, reason: "--param \(item.debugDescription): plugin \(plugin) declares no parameters (its manifest \(m.file) has no \"configure\")")
+            }
+            guard let spec = c.parameter(named: name) else {
+                throw ParameterError(parameter: name, plugin: plugin,
+                                     reason: "no such parameter (the parameters of \(plugin) are \(c.parameters.map(\.name).joined(separator: ", ")); see `transhost inspect \(plugin)`)")
+            }
+            do { _ = try spec.parse(value) } catch let e as ParameterError { throw e.inPlugin(plugin) }
+            out[plugin, default: [:]][name] = value
+        }
+        return out
     }
 }

@@ -8,15 +8,42 @@ public struct PluginScan: Sendable {
     /// Problems with the search path itself (a missing TRANSHOST_PLUGIN_PATH entry, ...).
     public var warnings: [String]
 
+    /// The cache the scan used and updated, if any (run records validation results in it).
+    public var cache: ScanCache? = nil
+
+    public init(records: [PluginRecord], warnings: [String], cache: ScanCache? = nil) {
+        self.records = records; self.warnings = warnings; self.cache = cache
+    }
+
+    /// Manifest paths in the order the search path found them (route declaration order).
+    public var searchOrder: [String] = []
+
     /// Usable plugins (status ok), by name.
     public var usable: [PluginRecord] { records.filter { $0.status == .ok } }
+    /// Plugins whose routes `run` uses, in search-path order (the router's tie-break order):
+    /// usable ones and those that failed only when loaded.
+    public var routable: [PluginRecord] {
+        let rank = Dictionary(searchOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        return records.filter { $0.isRoutable && !$0.isDuplicate }
+            .sorted { (rank[$0.manifestPath ?? ""] ?? Int.max) < (rank[$1.manifestPath ?? ""] ?? Int.max) }
+    }
+    /// Usable plugins in search-path order.
+    public var usableInSearchOrder: [PluginRecord] { routable.filter { $0.status == .ok } }
+}
+
+extension PluginRecord {
+    var isDuplicate: Bool { if case .duplicate = status { return true }; return false }
 }
 
 /// Scans plugin directories. It reads manifests and inspects libraries as files; it never
 /// loads or runs plugin code.
 public enum PluginScanner {
-    public static func scan(_ searchPath: PluginSearchPath, registry: PluginRegistry?) throws -> PluginScan {
+    /// With a cache, an unchanged plugin (same manifest and library stamps) is taken from it
+    /// instead of inspected again; new results are stored and the cache file is rewritten.
+    public static func scan(_ searchPath: PluginSearchPath, registry: PluginRegistry?, cache: ScanCache? = nil) throws -> PluginScan {
         var warnings: [String] = []
+        if let p = cache?.loadProblem { warnings.append(p) }
+        var seenManifests = Set<String>()
         var found: [PluginRecord] = []
         var firstByName: [String: Int] = [:]
         for entry in searchPath.entries {
@@ -32,7 +59,8 @@ public enum PluginScanner {
                 let dir = PathUtil.join(entry.path, sub)
                 let manifestPath = PathUtil.join(dir, "manifest.json")
                 guard FileIO.isDirectory(dir), FileIO.exists(manifestPath) else { continue }
-                var rec = inspect(manifestPath: manifestPath, fallbackName: sub)
+                seenManifests.insert(manifestPath)
+                var rec = inspect(manifestPath: manifestPath, fallbackName: sub, cache: cache)
                 rec.location = "\(entry.origin) \(entry.path)"
                 if let first = firstByName[rec.name] {
                     let winner = found[first]
@@ -59,7 +87,48 @@ public enum PluginScanner {
         let thirdParty = firstByName.filter { !registryNames.contains($0.key) }.map { found[$0.value] }.sorted { $0.name < $1.name }
         records.append(contentsOf: thirdParty)
         records.append(contentsOf: found.filter { if case .duplicate = $0.status { return true }; return false })
-        return PluginScan(records: records, warnings: warnings)
+        if let cache {
+            cache.prune(keeping: seenManifests)
+            do { try cache.save() } catch {
+                warnings.append("the scan cache could not be written (\(error)); set TRANSHOST_CACHE to a writable file, or to an empty value to turn the cache off")
+            }
+        }
+        var result = PluginScan(records: records, warnings: warnings, cache: cache)
+        result.searchOrder = found.compactMap(\.manifestPath)
+        return result
+    }
+
+    /// `inspect` through the cache: an entry whose manifest and library stamps still match is
+    /// used as is (the manifest is re-read for its routes; the library is not inspected again).
+    public static func inspect(manifestPath: String, fallbackName: String, cache: ScanCache?) -> PluginRecord {
+        guard let cache, let stamp = ScanCache.stamp(manifestPath) else {
+            return inspect(manifestPath: manifestPath, fallbackName: fallbackName)
+        }
+        if let e = cache.lookup(manifestPath: manifestPath, manifestStamp: stamp) {
+            var rec = PluginRecord(name: e.name, source: "third-party", manifestPath: manifestPath, status: .ok)
+            if let m = try? PluginManifest.load(file: manifestPath) {
+                rec.name = m.name; rec.version = m.version; rec.abi = m.abi; rec.language = m.language
+                rec.description = m.description; rec.libraryPath = m.libraryPath; rec.manifest = m
+            } else if e.failure == nil {
+                // Unreadable now although the stamp matched: inspect afresh.
+                return inspectAndStore(manifestPath: manifestPath, fallbackName: fallbackName, stamp: stamp, in: cache)
+            }
+            rec.validation = e.validation
+            if let f = e.failure { rec.status = .failed(f) }
+            else if case .failed(let r)? = e.validation { rec.status = .failed(r) }
+            return rec
+        }
+        return inspectAndStore(manifestPath: manifestPath, fallbackName: fallbackName, stamp: stamp, in: cache)
+    }
+
+    private static func inspectAndStore(manifestPath: String, fallbackName: String, stamp: String, in cache: ScanCache) -> PluginRecord {
+        // Both files are stamped before they are read, so a change during the scan makes the
+        // entry miss next time instead of caching a stale verdict.
+        let libraryStamp = (try? PluginManifest.load(file: manifestPath)).flatMap { ScanCache.stamp($0.libraryPath) }
+        let rec = inspect(manifestPath: manifestPath, fallbackName: fallbackName)
+        cache.store(ScanCache.Entry(name: rec.name, manifestStamp: stamp, libraryPath: rec.manifest?.libraryPath, libraryStamp: libraryStamp,
+                                    failure: rec.status.reason, validation: nil), for: manifestPath)
+        return rec
     }
 
     /// Reads one plugin's manifest and inspects its library file.

@@ -9,12 +9,12 @@ public struct Playback {
     /// How many routed plugins failed to load (the default transition ran instead).
     public let loadFailures: Int
 
-    public static func play(_ scenario: Scenario, scan: PluginScan, fps: Int = 60) -> Playback {
+    public static func play(_ scenario: Scenario, scan: PluginScan, fps: Int = 60, loading: PluginLoadOptions = PluginLoadOptions()) -> Playback {
         let app = App(scenario: scenario)
         var breachSink: (ContractBreach) -> Void = { _ in }
         let bridge = HostBridge(engine: app.engine, breachHandler: { breachSink($0) }, logHandler: { _ in })
         bridge.activate()
-        let runtime = PluginRuntime(scan: scan, types: TypeHierarchy(superclasses: scenario.types), bridge: bridge)
+        let runtime = PluginRuntime(scan: scan, types: TypeHierarchy(superclasses: scenario.types), bridge: bridge, options: loading)
         let runner = ScenarioRunner(app: app, provider: runtime, fps: fps)
         var loadFailures = 0
         runtime.warningHandler = { loadFailures += 1; runner.warn($0) }
