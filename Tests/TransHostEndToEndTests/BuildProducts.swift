@@ -61,7 +61,7 @@ enum BuildProducts {
         env["TRANSHOST_PLUGIN_PATH"] = nil
         env["NO_COLOR"] = "1"
         // Tests never touch the user's scan cache unless they pass their own.
-        env["TRANSHOST_CACHE"] = FileManager.default.temporaryDirectory.appendingPathComponent("transhost-test-cache-\(getpid()).json").path
+        if environment["XDG_CACHE_HOME"] == nil { env["TRANSHOST_CACHE"] = FileManager.default.temporaryDirectory.appendingPathComponent("transhost-test-cache-\(getpid()).json").path }
         for (k, v) in environment { env[k] = v }
         p.environment = env
         if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
