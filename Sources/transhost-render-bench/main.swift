@@ -1,0 +1,100 @@
+// Measures TransHostRender's frame time against two floors: the same layers on pixman's
+// projective path and on pixman's affine path. Run: swift run -c release transhost-render-bench
+#if canImport(Glibc)
+import Glibc
+#endif
+import TransHostCore
+import TransHostRender
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+func peakRSSMiB() -> Double {
+    var u = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &u)
+    return Double(u.ru_maxrss) / 1024
+}
+
+func fmt(_ v: Double, _ digits: Int) -> String {
+    var p = 1.0
+    for _ in 0..<digits { p *= 10 }
+    let r = (v * p).rounded() / p
+    var s = "\(r)"
+    if let dot = s.firstIndex(of: ".") {
+        let frac = s[s.index(after: dot)...].count
+        if frac < digits { s += String(repeating: "0", count: digits - frac) }
+    } else if digits > 0 { s += "." + String(repeating: "0", count: digits) }
+    return s
+}
+
+func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
+
+/// Mean ms per frame over a sweep of `frames` progress values (after one warm-up sweep that
+/// fills the raster caches, as a real transition's first frame does).
+func measure(scene: (AnimationEngine) -> (root: View, setProgress: (Double) -> Void), scale: Int, path: CompositePath,
+             frames: Int) -> (ms: Double, stats: RenderStats) {
+    let e = AnimationEngine()
+    let (root, setProgress) = scene(e)
+    let r = Renderer(pointSize: DemoScenes.screen, scale: scale)
+    r.compositePath = path
+    let target = RGBAImage(width: r.pixelWidth, height: r.pixelHeight)
+    for k in 0..<frames { setProgress(0.05 + 0.9 * Double(k) / Double(frames - 1)); r.render(e.sampleTree(root), into: target) }
+    let before = r.stats
+    let t0 = now()
+    var rounds = 0
+    repeat {
+        for k in 0..<frames {
+            setProgress(0.05 + 0.9 * Double(k) / Double(frames - 1))
+            r.render(e.sampleTree(root), into: target)
+        }
+        rounds += 1
+    } while now() - t0 < 1.0
+    let dt = now() - t0
+    var s = r.stats
+    s.frames -= before.frames; s.compositeCalls -= before.compositeCalls; s.affineTiles -= before.affineTiles
+    s.projectiveComposites -= before.projectiveComposites; s.compositedPixels -= before.compositedPixels
+    s.contentRasterizations -= before.contentRasterizations; s.snapshotFlattenings -= before.snapshotFlattenings
+    s.cacheHits -= before.cacheHits
+    return (dt * 1000 / Double(rounds * frames), s)
+}
+
+let frames = 30
+print("transhost-render-bench: ms/frame averaged over >= 1 s of a \(frames)-frame sweep (progress 0.05...0.95), caches warm")
+print("screen 320x568 pt; floors draw the same layers over the same pixel rectangles")
+print("")
+print("scene         scale  path               ms/frame      fps  x60Hz-realtime  vs-ours  tiles/frame  Mpx/frame")
+let scenes: [(String, (AnimationEngine) -> (root: View, setProgress: (Double) -> Void))] = [
+    ("scale+fade", DemoScenes.scaleFade), ("split-modal", DemoScenes.splitModal),
+]
+for (name, scene) in scenes {
+    for scale in [2, 3] {
+        var ours = 0.0
+        for path in [CompositePath.automatic, .pixmanProjective, .pixmanAffine] {
+            let (ms, st) = measure(scene: scene, scale: scale, path: path, frames: frames)
+            if path == .automatic { ours = ms }
+            let label: String
+            switch path {
+            case .automatic: label = "ours (automatic)"
+            case .pixmanProjective: label = "floor: projective"
+            case .pixmanAffine: label = "floor: affine"
+            }
+            let fps = 1000 / ms
+            let realtime = (1000.0 / 60) / ms
+            let ratio = ms / ours
+            let tiles = Double(st.affineTiles) / Double(max(st.frames, 1))
+            if getenv("BENCH_DEBUG") != nil { print("  calls/frame \(Double(st.compositeCalls) / Double(st.frames)) projective/frame \(Double(st.projectiveComposites) / Double(st.frames))") }
+            let mpx = Double(st.compositedPixels) / Double(max(st.frames, 1)) / 1e6
+            var line: String = pad(name, 11) + pad("@\(scale)x", 7)
+            line += "  " + label + String(repeating: " ", count: max(0, 17 - label.count))
+            line += pad(fmt(ms, 3), 10) + pad(fmt(fps, 1), 9)
+            line += pad(fmt(realtime, 2) + "x", 16) + pad(fmt(ratio, 2) + "x", 9)
+            line += pad(fmt(tiles, 1), 13) + pad(fmt(mpx, 2), 11)
+            print(line)
+        }
+    }
+}
+print("")
+print("peak RSS: \(fmt(peakRSSMiB(), 1)) MiB (getrusage ru_maxrss)")
