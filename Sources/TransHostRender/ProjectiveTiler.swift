@@ -30,9 +30,18 @@ public enum ProjectiveTiler {
             if (!canSplitX && !canSplitY) || out.count + stack.count >= maxTiles {
                 out.append(Tile(rect: r, affine: nil)); continue
             }
+            // Split across the axis whose halves come out more nearly affine. (Comparing edge
+            // bends is not enough: under a rotation about Y the vertical edges stay straight,
+            // yet tall tiles fail on the x*y term an affine map cannot express.)
             let splitX: Bool
             if canSplitX && canSplitY {
-                splitX = bend(inv, r, alongX: true) >= bend(inv, r, alongX: false)
+                let mx = r.x0 + r.width / 2, my = r.y0 + r.height / 2
+                func worst(_ a: PixelRect, _ b: PixelRect) -> Double {
+                    max(error(affineFit(inv, a), fwd: fwd, inv: inv, a), error(affineFit(inv, b), fwd: fwd, inv: inv, b))
+                }
+                let ex = worst(PixelRect(x0: r.x0, y0: r.y0, x1: mx, y1: r.y1), PixelRect(x0: mx, y0: r.y0, x1: r.x1, y1: r.y1))
+                let ey = worst(PixelRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: my), PixelRect(x0: r.x0, y0: my, x1: r.x1, y1: r.y1))
+                splitX = ex < ey || (ex == ey && r.width >= r.height)
             } else {
                 splitX = canSplitX
             }
@@ -95,19 +104,5 @@ public enum ProjectiveTiler {
             }
         }
         return worst
-    }
-
-    /// How far the map departs from linear along one direction (source pixels).
-    private static func bend(_ inv: Homography, _ r: PixelRect, alongX: Bool) -> Double {
-        let x0 = Double(r.x0), x1 = Double(r.x1), y0 = Double(r.y0), y1 = Double(r.y1)
-        func dev(_ p: (Double, Double), _ q: (Double, Double)) -> Double {
-            let m = inv.apply((p.0 + q.0) / 2, (p.1 + q.1) / 2)
-            let a = inv.apply(p.0, p.1), b = inv.apply(q.0, q.1)
-            let dx = m.x - (a.x + b.x) / 2, dy = m.y - (a.y + b.y) / 2
-            let d = (dx * dx + dy * dy).squareRoot()
-            return d.isFinite ? d : .infinity
-        }
-        if alongX { return max(dev((x0, y0), (x1, y0)), dev((x0, y1), (x1, y1))) }
-        return max(dev((x0, y0), (x0, y1)), dev((x1, y0), (x1, y1)))
     }
 }
