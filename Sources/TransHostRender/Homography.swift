@@ -80,17 +80,19 @@ public struct Homography: Equatable, Sendable {
 
     public func apply(_ p: Vec2) -> Vec2 { let r = apply(p.x, p.y); return Vec2(r.x, r.y) }
 
-    /// pixman's column-vector 16.16 matrix for this map. The matrix is first scaled (a
-    /// homography is defined up to scale) so its largest entry is 2^14, which keeps the small
-    /// perspective entries as precise as 16.16 allows; affine maps are normalized to i = 1
-    /// instead so pixman recognises them and takes its affine path.
+    /// pixman's column-vector 16.16 matrix for this map. A projective matrix is first scaled
+    /// (a homography is defined up to scale) so its largest entry is 64: that keeps the small
+    /// perspective entries precise in 16.16, while larger entries overflow pixman's
+    /// intermediate arithmetic (at 1024 and above the picture comes out visibly wrong; the
+    /// tests compare this path with the span kernel). Affine maps are normalized to i = 1 so
+    /// pixman recognises them and takes its affine path.
     func pixmanTransform(forcingProjective: Bool = false) -> pixman_transform_t {
         var k: Double
         if isAffine && !forcingProjective {
             k = 1 / i
         } else {
             let big = [a, b, c, d, e, f, g, h, i].map(abs).max() ?? 1
-            k = big > 0 ? 16384 / big : 1
+            k = big > 0 ? 64 / big : 1
             // pixman takes a matrix with bottom row (0, 0, 1) as affine; forcing the projective
             // path (for benchmark floors) uses the same map scaled so that i != 1.
             if forcingProjective && isAffine { k = 2 / i }
