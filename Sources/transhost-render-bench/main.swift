@@ -67,7 +67,11 @@ func measure(scene: (AnimationEngine) -> (root: View, setProgress: (Double) -> V
 
 let frames = 30
 print("transhost-render-bench: ms/frame = median over >= 1 s (>= 5 sweeps) of a \(frames)-frame sweep (progress 0.05...0.95), caches warm")
-print("screen 320x568 pt; floors draw the same layers over the same pixel rectangles")
+print("screen 320x568 pt. ours: pixman blits/affine bilinear + exact SSE2 perspective spans, group rasters, occlusion.")
+print("alt: perspective as affine tiles on pixman's affine path (error < 0.5 px). floors, same layers and group rasters:")
+print("  projective = every layer through pixman's projective path (16.16, bilinear); affine = every layer on pixman's")
+print("  affine path, perspective layers as ONE affine fit over their box (wrong picture; a cost floor only).")
+print("x60Hz-realtime = (1000/60 ms) / ms-per-frame; vs-ours = ms / ours' ms. BENCH_ONLY=scene:path:scale runs one row.")
 print("")
 print("scene         scale  path               ms/frame      fps  x60Hz-realtime  vs-ours  tiles/frame  Mpx/frame")
 let scenes: [(String, (AnimationEngine) -> (root: View, setProgress: (Double) -> Void))] = [
