@@ -77,3 +77,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v5]
 )
+
+// Rendering (TransHostRender): cairo draws view content, pixman composites layers under their
+// transforms, giflib writes animated GIFs. System libraries come from Debian packages (see
+// scripts/apt-packages.txt); CRenderKernels holds small C loops (GIF dithering).
+package.targets += [
+    .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+    .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
+    .target(name: "CRenderKernels", path: "Sources/CRenderKernels"),
+    .target(name: "TransHostRender", dependencies: ["TransHostCore", "CCairo", "CPixman", "CGif", "CRenderKernels"]),
+    .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRender", "TransHostCore"]),
+    .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostCore", "CGif"]),
+]

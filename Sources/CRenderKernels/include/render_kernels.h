@@ -1,0 +1,39 @@
+#ifndef TRANSHOST_RENDER_KERNELS_H
+#define TRANSHOST_RENDER_KERNELS_H
+#include <stdint.h>
+#include <stddef.h>
+
+/// Levels of the fixed GIF palette: 6 reds x 7 greens x 6 blues = 252 colours (index
+/// r * 42 + g * 6 + b); entries 252..255 are unused black so the map has 256 entries.
+enum { TH_PAL_R = 6, TH_PAL_G = 7, TH_PAL_B = 6, TH_PAL_USED = 252, TH_PAL_SIZE = 256 };
+
+/// Fills `rgb` (TH_PAL_SIZE * 3 bytes) with the fixed palette.
+void th_fixed_palette(uint8_t *rgb);
+
+/// Maps premultiplied ARGB32 pixels (native-endian uint32, `stride` bytes per row) composited
+/// over the opaque background (bg_r, bg_g, bg_b) to palette indices with 8x8 ordered (Bayer)
+/// dithering. Deterministic: integer arithmetic only.
+void th_dither_fixed_palette(const uint32_t *pixels, size_t stride, int width, int height,
+                             uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint8_t *out_indices);
+
+/// Converts premultiplied ARGB32 to straight RGBA bytes (r, g, b, a per pixel).
+void th_unpremultiply_to_rgba(const uint32_t *pixels, size_t stride, int width, int height, uint8_t *out_rgba);
+
+#endif
+
+#ifndef TRANSHOST_RENDER_SPANS
+#define TRANSHOST_RENDER_SPANS
+/// Composites a premultiplied ARGB32 source OVER a premultiplied ARGB32 destination through
+/// a projective map, exactly (one division per pixel), with bilinear filtering; source texels
+/// outside the image count as transparent, which antialiases the layer's edges.
+///
+/// For each destination pixel (x, y) in [x0, x1) x [y0, y1), its centre (x + 0.5, y + 0.5)
+/// maps to the source point (U / W, V / W) with U = m[0] X + m[1] Y + m[2],
+/// V = m[3] X + m[4] Y + m[5], W = m[6] X + m[7] Y + m[8]; pixels with W <= 0 are skipped.
+/// `alpha` (0..256) scales the source; `mask` (A8, may be NULL) covers the rectangle, its
+/// byte for (x, y) at mask[(y - y0) * mask_stride + (x - x0)]. Integer arithmetic after the
+/// division, so results are deterministic.
+void th_composite_projective_bilinear(const uint32_t *src, size_t src_stride, int src_width, int src_height,
+                                      uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int y1,
+                                      const double m[9], const uint8_t *mask, size_t mask_stride, uint32_t alpha);
+#endif

@@ -1,0 +1,110 @@
+import CCairo
+import CPixman
+import CRenderKernels
+import TransHostCore
+
+/// One straight-alpha pixel.
+public struct RGBA8: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var r, g, b, a: UInt8
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public var description: String { "rgba(\(r), \(g), \(b), \(a))" }
+}
+
+/// A raster image: premultiplied ARGB32 in native byte order (cairo's and pixman's common
+/// format), owned by this object and visible to both libraries without copies. Accessors give
+/// straight RGBA.
+public final class RGBAImage {
+    public let width: Int
+    public let height: Int
+    /// Bytes per row.
+    public let stride: Int
+    let data: UnsafeMutableRawPointer
+    /// The pixman image over `data` (never nil for a live image).
+    let pixman: OpaquePointer
+
+    /// A transparent image (all bytes zero).
+    public init(width: Int, height: Int) {
+        precondition(width > 0 && height > 0 && width <= 32767 && height <= 32767, "image size \(width)x\(height) out of range")
+        self.width = width
+        self.height = height
+        stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        data = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 64)
+        data.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
+        pixman = pixman_image_create_bits_no_clear(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
+                                                   data.assumingMemoryBound(to: UInt32.self), Int32(stride))!
+    }
+
+    deinit {
+        pixman_image_unref(pixman)
+        data.deallocate()
+    }
+
+    /// The premultiplied ARGB32 word at (x, y).
+    public func premultipliedPixel(x: Int, y: Int) -> UInt32 {
+        precondition(x >= 0 && y >= 0 && x < width && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
+        return data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+    }
+
+    /// The straight-alpha colour at (x, y).
+    public func pixel(x: Int, y: Int) -> RGBA8 {
+        let p = premultipliedPixel(x: x, y: y)
+        var out = [UInt8](repeating: 0, count: 4)
+        var word = p
+        out.withUnsafeMutableBufferPointer { o in
+            th_unpremultiply_to_rgba(&word, 4, 1, 1, o.baseAddress)
+        }
+        return RGBA8(r: out[0], g: out[1], b: out[2], a: out[3])
+    }
+
+    /// All pixels as straight RGBA bytes, row by row.
+    public func rgbaBytes() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        out.withUnsafeMutableBufferPointer { o in
+            th_unpremultiply_to_rgba(data.assumingMemoryBound(to: UInt32.self), stride, Int32(width), Int32(height), o.baseAddress)
+        }
+        return out
+    }
+
+    /// Sets every pixel to `color`.
+    public func fill(_ color: Color) {
+        var c = pixmanColor(color)
+        let solid = pixman_image_create_solid_fill(&c)!
+        pixman_image_composite32(PIXMAN_OP_SRC, solid, nil, pixman, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
+        pixman_image_unref(solid)
+    }
+
+    /// An independent copy.
+    public func copy() -> RGBAImage {
+        let c = RGBAImage(width: width, height: height)
+        c.data.copyMemory(from: data, byteCount: stride * height)
+        return c
+    }
+
+    /// Runs `body` with a cairo context drawing into this image, then flushes.
+    func withCairo<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T {
+        let surface = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                          Int32(width), Int32(height), Int32(stride))!
+        let cr = cairo_create(surface)!
+        defer {
+            cairo_destroy(cr)
+            cairo_surface_flush(surface)
+            cairo_surface_destroy(surface)
+        }
+        return try body(cr)
+    }
+
+    /// Runs `body` with a cairo image surface over this image's pixels (no copy).
+    func withCairoSurface<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T {
+        let surface = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                          Int32(width), Int32(height), Int32(stride))!
+        defer { cairo_surface_destroy(surface) }
+        return try body(surface)
+    }
+}
+
+/// pixman's 16-bit premultiplied colour for a straight-alpha colour.
+func pixmanColor(_ c: Color) -> pixman_color_t {
+    func ch(_ v: Double) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
+    let a = min(max(c.alpha, 0), 1)
+    return pixman_color_t(red: ch(c.red * a), green: ch(c.green * a), blue: ch(c.blue * a), alpha: ch(a))
+}
