@@ -38,7 +38,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(name: "TransHostScenario", dependencies: ["TransHostPluginHost", "TransHostSupport"]),
-        .target(name: "TransHostCommands", dependencies: ["TransHostScenario", "TransHostPluginHost"]),
+        .target(name: "TransHostCommands", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostRender"]),
         .executableTarget(name: "transhost", dependencies: ["TransHostCommands"]),
         // Plugin host figures (README "Benchmarks"): not part of the product.
         .executableTarget(name: "transhost-host-bench", dependencies: ["TransHostPluginHost", "TransHostSupport"]),
@@ -86,7 +86,7 @@ package.targets += [
     .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
     .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
     .target(name: "CRenderKernels", path: "Sources/CRenderKernels"),
-    .target(name: "TransHostRender", dependencies: ["TransHostCore", "CCairo", "CPixman", "CGif", "CRenderKernels"]),
+    .target(name: "TransHostRender", dependencies: ["TransHostCore", "TransHostScenario", "TransHostSupport", "CCairo", "CPixman", "CGif", "CRenderKernels"]),
     .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRender", "TransHostCore"]),
     .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostCore", "CGif"]),
 ]

@@ -1,17 +1,21 @@
 import TransHostCore
 import TransHostCoordinators
 import TransHostPluginHost
+import TransHostRender
 import TransHostScenario
 import TransHostSupport
 
 enum RunCommand {
     static let help = """
-    usage: transhost run [PLUGIN | --scenario FILE] [--out DIR] [--fps N] [--json] [--plugins DIR]... [-q]
-                         [--param PLUGIN.NAME=VALUE]... [--rescan] [--no-fork]
+    usage: transhost run [PLUGIN | --scenario FILE] [--out DIR] [--gif] [--sheet] [--frames] [--at LIST]
+                         [--trace-only] [--fps N] [--scale 1|2|3] [--device NAME] [--json] [-q]
+                         [--plugins DIR]... [--param PLUGIN.NAME=VALUE]... [--rescan] [--no-fork]
 
     Plays a scenario through the navigation, tab and modal coordinators, lets the routed plugin
     animators animate on virtual time, prints a summary (each transition, who animated it, its
-    duration, the final stack) and writes DIR/trace.json (format transhost-trace/1).
+    duration, the final stack) and writes DIR/trace.json (format transhost-trace/1) and, per
+    transition, pictures: DIR/transition-N-OP.gif, DIR/transition-N-OP-sheet.png (a contact sheet)
+    and, with --frames, DIR/transition-N-OP-fFFF-MSms.png.
 
       (no argument)     the gallery: every first-party plugin's demo scenario, each written to
                         DIR/<plugin>/ (DIR defaults to out/)
@@ -20,7 +24,16 @@ enum RunCommand {
       --scenario FILE   a scenario file (docs/scenario.md); `--scenario default` is the built-in
                         A-pushes-B scenario. Written to DIR (default out/<scenario name>)
       --out DIR         output directory, created if missing
-      --fps N           frames per second of the trace, both ends included (default 60)
+      --gif, --sheet, --frames
+                        which pictures to write (default: --gif --sheet)
+      --at LIST         the instants --frames writes: progress fractions (0,0.25,1), times (250ms,
+                        0.25s) or frame numbers (f12); default 0,0.25,0.5,0.75,1; implies --frames
+      --trace-only      write only the trace
+      --fps N           frames per second of the trace, both ends included (default 60); GIFs use
+                        every k-th frame to stay at or under 50 fps
+      --scale 1|2|3     pixels per point of the pictures (default: the scenario's device, else 2)
+      --device NAME     play on another screen: iphone-4 (320x480), iphone-5 (320x568),
+                        iphone-8 (375x667), iphone-12 (390x844), or WxH
       --json            print the summary as JSON on stdout
       --param P.N=V     set parameter N of plugin P's configure function (repeatable; see inspect)
       --rescan          ignore the scan cache: inspect and validate every plugin afresh
@@ -40,8 +53,8 @@ enum RunCommand {
     }
 
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
-        let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps", "--param"]),
-                                 flags: PluginOptions.flags.union(["--json", "-q", "--quiet"]))
+        let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps", "--param", "--scale", "--device", "--at"]),
+                                 flags: PluginOptions.flags.union(["--json", "-q", "--quiet", "--gif", "--sheet", "--frames", "--trace-only"]))
         guard args.positionals.count <= 1 else { throw UsageError(message: "give at most one plugin name") }
         let quiet = args.flag("-q") || args.flag("--quiet")
         var fps = 60
@@ -53,18 +66,28 @@ enum RunCommand {
         let scan = try options.scan()
         for w in scan.warnings where !quiet { console.err("warning: \(w)") }
 
-        let jobs: [Job]
+        let exporter = try pictureOptions(args)
+        var jobs: [Job]
         do { jobs = try plan(args, scan: scan) } catch let e as ScenarioError {
             console.err("transhost run: \(e)")
             return .inputError
         }
+        jobs = try jobs.map { Job(scenario: try override($0.scenario, args), outDir: $0.outDir) }
         let loading = try options.loading(args, scan: scan)
         var exit = ExitCode.ok
         var summaries: [JSONValue] = []
         for job in jobs {
             let result = Playback.play(job.scenario, scan: scan, fps: fps, loading: loading)
             let files: [String]
-            do { files = try writeOutputs(result.run, to: job.outDir) } catch {
+            var progress = exporter
+            if console.isTTY && !quiet {
+                progress.progress = { done, total in
+                    let width = 24, filled = total > 0 ? done * width / total : width
+                    console.err("\u{1B}[1A\u{1B}[2K[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(job.scenario.name): rendered \(done)/\(total) transitions")
+                }
+                console.err("")
+            }
+            do { files = try writeOutputs(result.run, to: job.outDir, pictures: progress) } catch {
                 console.err("transhost run: cannot write the outputs of \(job.scenario.name) to \(job.outDir): \(error)")
                 return .inputError
             }
@@ -115,11 +138,49 @@ enum RunCommand {
         return FileIO.exists(p) ? p : nil
     }
 
-    /// Writes a run's outputs into `dir`; returns the files written.
-    static func writeOutputs(_ run: RunResult, to dir: String) throws -> [String] {
+    /// Writes a run's outputs into `dir`: the trace, then the pictures; returns the files written.
+    static func writeOutputs(_ run: RunResult, to dir: String, pictures: RunExporter) throws -> [String] {
         let tracePath = PathUtil.join(dir, "trace.json")
         try TraceWriter.write(run, to: tracePath)
-        return [tracePath]
+        return [tracePath] + (try pictures.export(run, to: dir))
+    }
+
+    /// The pictures to write, from --gif/--sheet/--frames/--at/--trace-only/--scale.
+    static func pictureOptions(_ args: Arguments) throws -> RunExporter {
+        var o = RunExporter.Options()
+        let chosen = args.flag("--gif") || args.flag("--sheet") || args.flag("--frames")
+        if chosen {
+            o.gif = args.flag("--gif")
+            o.sheet = args.flag("--sheet")
+            o.frames = args.flag("--frames")
+        }
+        if let at = args.value("--at") {
+            do { o.frameSelection = try FrameSelector.parse(list: at) } catch let e as FrameSelector.ParseError {
+                throw UsageError(message: e.description)
+            }
+            o.frames = true
+        }
+        if args.flag("--trace-only") {
+            if chosen || args.value("--at") != nil { throw UsageError(message: "--trace-only cannot be combined with --gif, --sheet, --frames or --at") }
+            o.gif = false; o.sheet = false; o.frames = false
+        }
+        return RunExporter(options: o)
+    }
+
+    /// Applies --device and --scale to a scenario; the pictures use the resulting scale.
+    static func override(_ scenario: Scenario, _ args: Arguments) throws -> Scenario {
+        var s = scenario
+        if let name = args.value("--device") {
+            guard let d = Device.named(name) else {
+                throw UsageError(message: "--device \"\(name)\" is not one of \(Device.named.map(\.name).joined(separator: ", ")) or WxH")
+            }
+            s.device = Device(name: d.name, width: d.width, height: d.height, scale: scenario.device.scale)
+        }
+        if let text = args.value("--scale") {
+            guard let n = Int(text), [1, 2, 3].contains(n) else { throw UsageError(message: "--scale must be 1, 2 or 3, got \"\(text)\"") }
+            s.device.scale = n
+        }
+        return s
     }
 
     static func summary(_ r: RunResult, files: [String]) -> String {

@@ -140,9 +140,18 @@ public enum GIFWriter {
         guard frameDurations.count == frames.count else {
             throw RenderOutputError.invalidArgument("\(frames.count) frames but \(frameDurations.count) durations")
         }
-        let w = first.width, h = first.height
-        guard frames.allSatisfy({ $0.width == w && $0.height == h }), w <= 65535, h <= 65535 else {
-            throw RenderOutputError.invalidArgument("GIF frames must all have one size")
+        try write(width: first.width, height: first.height, frameDurations: frameDurations, to: path,
+                  background: background, loopCount: loopCount) { frames[$0] }
+    }
+
+    /// Streams frames into a GIF: `frame(k)` is asked for each frame in order and may reuse one
+    /// image, so a long transition never holds all its frames in memory.
+    public static func write(width w: Int, height h: Int, frameDurations: [Double], to path: String,
+                             background: Color = .white, loopCount: Int = 0,
+                             frame: (Int) throws -> RGBAImage) throws {
+        guard !frameDurations.isEmpty else { throw RenderOutputError.invalidArgument("a GIF needs at least one frame") }
+        guard w > 0, h > 0, w <= 65535, h <= 65535 else {
+            throw RenderOutputError.invalidArgument("GIF frames must be 1 to 65535 pixels on a side, not \(w) x \(h)")
         }
         let delays = delays(for: frameDurations)
         func u8(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
@@ -175,7 +184,11 @@ public enum GIFWriter {
             try check(EGifPutExtensionBlock(gif, 3, &loop), "loop extension")
             try check(EGifPutExtensionTrailer(gif), "loop extension")
             var indices = [UInt8](repeating: 0, count: w * h)
-            for (k, frame) in frames.enumerated() {
+            for k in 0..<frameDurations.count {
+                let frame = try frame(k)
+                guard frame.width == w && frame.height == h else {
+                    throw RenderOutputError.invalidArgument("GIF frames must all have one size")
+                }
                 var gcb = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
                                                DelayTime: Int32(min(delays[k], 65535)), TransparentColor: NO_TRANSPARENT_COLOR)
                 var ext = [UInt8](repeating: 0, count: 4)

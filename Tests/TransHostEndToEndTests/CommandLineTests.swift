@@ -112,6 +112,39 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("\(pluginsDir)/typo/manifest.json:3:13: JSON syntax error: expected ':' after key \"version\""), r.stdout)
     }
 
+    func testRunWritesPicturesAtTheChosenInstantsAndScale() throws {
+        let tmp = try BuildProducts.temporaryDirectory(self)
+        let r = try BuildProducts.run(["run", "--scenario", "default", "--plugins", pluginsDir, "--out", tmp,
+                                       "--gif", "--at", "0,250ms,f3", "--scale", "1"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let files = ["transition-0-push.gif", "transition-0-push-f000-0ms.png", "transition-0-push-f015-250ms.png",
+                     "transition-0-push-f003-50ms.png", "transition-1-pop.gif"]
+        for f in files {
+            XCTAssertTrue(r.stdout.contains("wrote \(tmp)/\(f)"), "\(f) missing from: \(r.stdout)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: tmp + "/" + f), f)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmp + "/transition-0-push-sheet.png"), "--gif/--at chose no sheet")
+        // PNG header: width and height at @1x are the device's points.
+        let png = try Data(contentsOf: URL(fileURLWithPath: tmp + "/transition-0-push-f015-250ms.png"))
+        let be = { (o: Int) in png[o..<o + 4].reduce(0) { $0 << 8 | Int($1) } }
+        XCTAssertEqual([be(16), be(20)], [320, 568])
+        // GIF: logical screen 320 x 568.
+        let gif = try Data(contentsOf: URL(fileURLWithPath: tmp + "/transition-0-push.gif"))
+        XCTAssertEqual(String(decoding: gif.prefix(6), as: UTF8.self), "GIF89a")
+        XCTAssertEqual([Int(gif[6]) | Int(gif[7]) << 8, Int(gif[8]) | Int(gif[9]) << 8], [320, 568])
+    }
+
+    func testBadPictureOptionsAreUsageErrors() throws {
+        for (args, message) in [(["--at", "half"], "--at: \"half\" is not a progress fraction"),
+                                (["--scale", "4"], "--scale must be 1, 2 or 3"),
+                                (["--device", "ipad"], "--device \"ipad\" is not one of"),
+                                (["--trace-only", "--gif"], "--trace-only cannot be combined")] {
+            let r = try BuildProducts.run(["run", "--scenario", "default", "--plugins", pluginsDir] + args)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
+        }
+    }
+
     func manifest(name: String, library: String) -> String {
         """
         {"format": "transhost-manifest/1", "name": "\(name)", "version": "1.0.0", "abi": "1.0", "library": "\(library)",

@@ -1,0 +1,100 @@
+import TransHostCore
+import TransHostScenario
+import TransHostSupport
+
+/// Turns a played scenario into pictures: per transition an animated GIF, a contact sheet and
+/// PNG frames at chosen instants. Every file is written atomically, and the same run gives the
+/// same bytes.
+///
+/// - GIF: the trace's frames at up to 50 fps (GIF delays are centiseconds and browsers treat
+///   delays under 2 cs as 10 cs); each frame shows the state at the end of its interval, so the
+///   first frame after t = 0 opens it and the final state closes it, and the delays add up to the
+///   transition's duration (rounding carried). A transition of zero duration gives one frame.
+/// - Contact sheet: `sheetFrames` instants evenly spread over the transition (both ends), each
+///   labelled with its time.
+/// - PNG frames: the instants of `frameSelection`.
+public struct RunExporter {
+    public struct Options: Sendable {
+        public var gif = true
+        public var sheet = true
+        public var frames = false
+        public var frameSelection: [FrameSelector] = [.progress(0), .progress(0.25), .progress(0.5), .progress(0.75), .progress(1)]
+        /// Pixels per point; 0 uses the scenario device's scale.
+        public var scale = 0
+        public var sheetFrames = 8
+        public var maxGIFFPS = 50
+        public init() {}
+    }
+
+    public let options: Options
+    /// Called after each transition is rendered: (done, total).
+    public var progress: ((Int, Int) -> Void)?
+
+    public init(options: Options) { self.options = options }
+
+    /// Renders every transition of `run` into `dir`; returns the files written, in order.
+    public func export(_ run: RunResult, to dir: String) throws -> [String] {
+        guard options.gif || options.sheet || options.frames else { return [] }
+        let scale = options.scale > 0 ? options.scale : min(max(run.scenario.device.scale, 1), 3)
+        let renderer = Renderer(pointSize: run.scenario.device.size, scale: scale)
+        var files: [String] = []
+        for (n, t) in run.transitions.enumerated() {
+            let base = PathUtil.join(dir, "transition-\(t.index)-\(t.record.operation.rawValue)")
+            let times = t.frames.map(\.t)
+            var rendered: [Int: RGBAImage] = [:]
+            func image(_ i: Int) -> RGBAImage {
+                if let img = rendered[i] { return img }
+                let img = renderer.render(t.frames[i].nodes)
+                rendered[i] = img
+                return img
+            }
+            if options.gif {
+                let picks = gifFrames(times, fps: run.fps)
+                var durations: [Double] = []
+                for (k, i) in picks.enumerated() { durations.append(times[i] - (k == 0 ? 0 : times[picks[k - 1]])) }
+                // Streamed: one reused image, so a long transition never sits in memory whole.
+                let target = RGBAImage(width: renderer.pixelWidth, height: renderer.pixelHeight)
+                try GIFWriter.write(width: target.width, height: target.height, frameDurations: durations, to: base + ".gif") { k in
+                    renderer.render(t.frames[picks[k]].nodes, into: target)
+                    return target
+                }
+                files.append(base + ".gif")
+            }
+            if options.sheet {
+                let count = max(2, options.sheetFrames)
+                let picks = times.count == 1 ? [0] : (0..<count).map { k in
+                    FrameSelector.progress(Double(k) / Double(count - 1)).index(in: times)!
+                }
+                var seen = Set<Int>()
+                let unique = picks.filter { seen.insert($0).inserted }
+                try ContactSheet.write(frames: unique.map { (image($0), times[$0]) }, to: base + "-sheet.png")
+                files.append(base + "-sheet.png")
+            }
+            if options.frames {
+                var seen = Set<Int>()
+                for sel in options.frameSelection {
+                    guard let i = sel.index(in: times), seen.insert(i).inserted else { continue }
+                    let path = base + "-f\(Self.pad(i))-\(Self.millis(times[i]))ms.png"
+                    try PNGWriter.write(image(i), to: path)
+                    files.append(path)
+                }
+            }
+            progress?(n + 1, run.transitions.count)
+        }
+        return files
+    }
+
+    /// The trace frames a GIF shows: every k-th frame so the rate stays at or under maxGIFFPS,
+    /// always ending on the last frame; the t = 0 frame is left out when there are others,
+    /// since each frame stands for the end of its interval.
+    func gifFrames(_ times: [Double], fps: Int) -> [Int] {
+        guard times.count > 1 else { return [0] }
+        let step = max(1, (fps + options.maxGIFFPS - 1) / options.maxGIFFPS)
+        var picks = Array(stride(from: step, to: times.count - 1, by: step))
+        picks.append(times.count - 1)
+        return picks
+    }
+
+    static func pad(_ i: Int) -> String { let s = String(i); return String(repeating: "0", count: max(0, 3 - s.count)) + s }
+    static func millis(_ t: Double) -> String { String(Int((t * 1000).rounded())) }
+}
