@@ -74,6 +74,7 @@ let package = Package(
         .testTarget(name: "TransHostPluginHostTests", dependencies: ["TransHostPluginHost"]),
         .testTarget(name: "TransHostCoordinatorsTests", dependencies: ["TransHostCoordinators"]),
         .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostScenario", "TransHostPluginHost", "TransHostSupport"]),
+        .testTarget(name: "TransHostPluginTests", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostCore", "TransHostSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )
