@@ -47,6 +47,8 @@ enum BuildProducts {
         try FileManager.default.createDirectory(atPath: dest, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: packageRoot + "/Plugins/\(name)/manifest.json", toPath: dest + "/manifest.json")
         try FileManager.default.copyItem(atPath: try self.library(library), toPath: dest + "/" + library)
+        let demo = packageRoot + "/Plugins/\(name)/demo.json"
+        if FileManager.default.fileExists(atPath: demo) { try FileManager.default.copyItem(atPath: demo, toPath: dest + "/demo.json") }
         return dest
     }
 

@@ -145,6 +145,21 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    func testParametersReachASwiftPluginThroughLibffi() throws {
+        try BuildProducts.installPlugin("rotate-spring", library: "librotate-spring.so", into: pluginsDir)
+        let tmp = try BuildProducts.temporaryDirectory(self)
+        let seed = try BuildProducts.run(["run", "rotate-spring", "--plugins", pluginsDir, "--out", tmp + "/seed", "--trace-only"])
+        XCTAssertEqual(seed.status, 0, seed.stderr)
+        XCTAssertTrue(seed.stdout.contains("rotate-spring/rotate-spring  1 s  completed  61 frames"), seed.stdout)
+        let fast = try BuildProducts.run(["run", "rotate-spring", "--plugins", pluginsDir, "--out", tmp + "/fast", "--trace-only",
+                                          "--param", "rotate-spring.duration=0.5"])
+        XCTAssertEqual(fast.status, 0, fast.stderr)
+        XCTAssertTrue(fast.stdout.contains("rotate-spring/rotate-spring  0.5 s  completed  31 frames"), fast.stdout)
+        let bad = try BuildProducts.run(["run", "rotate-spring", "--plugins", pluginsDir, "--trace-only", "--param", "rotate-spring.damping=2"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("parameter \"damping\" of plugin rotate-spring: 2 is out of range [0.01, 1]"), bad.stderr)
+    }
+
     func manifest(name: String, library: String) -> String {
         """
         {"format": "transhost-manifest/1", "name": "\(name)", "version": "1.0.0", "abi": "1.0", "library": "\(library)",

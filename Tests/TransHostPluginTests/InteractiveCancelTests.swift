@@ -55,6 +55,9 @@ final class InteractiveCancelTests: XCTestCase {
         XCTAssertTrue(p.run.breaches.isEmpty, "\(p.run.breaches)", file: file, line: line)
 
         let fromView = try view(from, in: p.app)
+        // The first-party ports undo their own changes on a cancel, as a UIKit animator must;
+        // the host's safety net should have had nothing of the from-view's to put back.
+        XCTAssertEqual(tr.record.restored.filter { $0.hasPrefix("from.") }, [], "the plugin left the from-view changed", file: file, line: line)
         XCTAssertEqual(Snapshot(fromView), before, "model values after the cancel (host restored: \(tr.record.restored))", file: file, line: line)
         XCTAssertEqual(Snapshot(p.app.engine.presentation(of: fromView), superview: fromView.superview?.name), before,
                        "what the screen shows after the cancel", file: file, line: line)

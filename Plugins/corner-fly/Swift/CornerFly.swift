@@ -97,7 +97,9 @@ final class CornerPresent: UIViewControllerAnimatedTransitioning {
         }, completion: { _ in
             snap.removeFromSuperview()
             snap2.removeFromSuperview()
-            container.addSubview(toView)
+            // The seed adds the to-view unconditionally; after a cancelled pan the from-view
+            // stays and the to-view must not appear.
+            if !ctx.transitionWasCancelled { container.addSubview(toView) }
             ctx.completeTransition(!ctx.transitionWasCancelled)
         })
     }

@@ -8,7 +8,8 @@
 //
 // Differences from the seed, on purpose: the seed hard-codes 160 (half of 320 points); this
 // uses the container's real width. It calls completeTransition(YES) unconditionally; this calls
-// completeTransition(!transitionWasCancelled) so interactive cancels work.
+// completeTransition(!transitionWasCancelled) so interactive cancels work, and on a cancel it
+// puts back what it moved (the seed never had to: it was not interactive).
 import TransHostAnimatorKit
 
 /// Parameters, set through the manifest's libffi `configure` entry point.
@@ -40,6 +41,7 @@ final class RotateSpring: UIViewControllerAnimatedTransitioning {
 
         fromViewController.view.frame = container.bounds
         toViewController.view.frame = container.bounds
+        let fromCenter = fromViewController.view.center
 
         // The to-view upside down, hanging from the top centre.
         toViewController.view.transform = CGAffineTransform(rotationAngle: -M_PI)
@@ -54,6 +56,11 @@ final class RotateSpring: UIViewControllerAnimatedTransitioning {
             fromViewController.view.center = CGPoint(x: -size.width, y: size.height / 2)
             fromViewController.view.transform = CGAffineTransform(rotationAngle: M_PI / 2)
         }, completion: { _ in
+            if ctx.transitionWasCancelled {
+                fromViewController.view.transform = .identity
+                fromViewController.view.center = fromCenter
+                Self.reset(toViewController.view, to: container.bounds)
+            }
             ctx.completeTransition(!ctx.transitionWasCancelled)
         })
     }
@@ -63,6 +70,7 @@ final class RotateSpring: UIViewControllerAnimatedTransitioning {
         let toViewController = ctx.viewController(forKey: .to)
         let container = ctx.containerView
         let initialRect = ctx.initialFrame(for: fromViewController)
+        let toCenter = toViewController.view.center, toTransform = toViewController.view.transform
 
         // The from-view pivots about its top centre.
         let rotation = CGAffineTransform(rotationAngle: M_PI)
@@ -82,8 +90,20 @@ final class RotateSpring: UIViewControllerAnimatedTransitioning {
             toViewController.view.frame = initialRect
             toViewController.view.transform = CGAffineTransform(rotationAngle: 0)
         }, completion: { _ in
+            if ctx.transitionWasCancelled {
+                Self.reset(fromViewController.view, to: initialRect)
+                toViewController.view.transform = toTransform
+                toViewController.view.center = toCenter
+            }
             ctx.completeTransition(!ctx.transitionWasCancelled)
         })
+    }
+
+    /// Back to an upright view filling `frame` with the default anchor point.
+    static func reset(_ view: UIView, to frame: CGRect) {
+        view.transform = .identity
+        view.layer.anchorPoint = CGPoint(x: 0.5, y: 0.5)
+        view.frame = frame
     }
 }
 

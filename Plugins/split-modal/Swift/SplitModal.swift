@@ -89,6 +89,7 @@ final class SplitModal: UIViewControllerAnimatedTransitioning {
         }, completion: { _ in
             capture1.removeFromSuperview()
             capture2.removeFromSuperview()
+            if ctx.transitionWasCancelled { containerView.insertSubview(fromViewController.view, at: 0) }
             ctx.completeTransition(!ctx.transitionWasCancelled)
         })
     }
