@@ -88,6 +88,6 @@ package.targets += [
     .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
     .target(name: "CRenderKernels", path: "Sources/CRenderKernels"),
     .target(name: "TransHostRender", dependencies: ["TransHostCore", "TransHostScenario", "TransHostSupport", "CCairo", "CPixman", "CGif", "CRenderKernels"]),
-    .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRender", "TransHostCore"]),
+    .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRender", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostSupport"]),
     .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostCore", "CGif"]),
 ]

@@ -5,6 +5,7 @@ import CCairo
 import CGif
 import CRenderKernels
 import TransHostCore
+import TransHostSupport
 
 public enum RenderOutputError: Error, CustomStringConvertible, Equatable {
     case io(path: String, reason: String)
@@ -20,47 +21,21 @@ public enum RenderOutputError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// Writes files atomically: into a temporary file in the destination's directory, then
-/// rename(2) over the destination, so a crash never leaves a half-written file behind.
+/// Writes files atomically (TransHostSupport.FileIO: a temporary file beside the destination,
+/// then rename(2)), with errors as RenderOutputError.
 public enum AtomicFile {
-    private static var counter = 0
-
-    /// A temporary path next to `path`.
-    static func temporaryPath(for path: String) -> String {
-        counter += 1
-        let slash = path.lastIndex(of: "/")
-        let dir = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        return (dir.isEmpty ? "" : dir + "/") + ".\(name).tmp-\(getpid())-\(counter)"
-    }
-
     /// Calls `body` with a temporary path to write to, then renames it over `path`; on any
     /// failure the temporary file is removed and `path` is untouched.
     public static func write(to path: String, _ body: (String) throws -> Void) throws {
-        let tmp = temporaryPath(for: path)
-        do {
-            try body(tmp)
-        } catch {
-            unlink(tmp)
-            throw error
-        }
-        if rename(tmp, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(tmp)
-            throw RenderOutputError.io(path: path, reason: reason)
+        do { try FileIO.writeAtomically(path, body: body) } catch let e as FileIO.Failure {
+            throw RenderOutputError.io(path: path, reason: e.reason)
         }
     }
 
     /// Writes `bytes` to `path` atomically.
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        try write(to: path) { tmp in
-            guard let f = fopen(tmp, "wb") else {
-                throw RenderOutputError.io(path: path, reason: String(cString: strerror(errno)))
-            }
-            let n = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, f) }
-            let flushed = fflush(f) == 0 && fsync(fileno(f)) == 0
-            fclose(f)
-            guard n == bytes.count, flushed else { throw RenderOutputError.io(path: path, reason: "short write") }
+        do { try FileIO.writeAtomically(path, bytes) } catch let e as FileIO.Failure {
+            throw RenderOutputError.io(path: path, reason: e.reason)
         }
     }
 }

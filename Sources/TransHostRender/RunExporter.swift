@@ -1,3 +1,7 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import TransHostCore
 import TransHostScenario
 import TransHostSupport
@@ -33,12 +37,35 @@ public struct RunExporter {
     public init(options: Options) { self.options = options }
 
     /// Renders every transition of `run` into `dir`; returns the files written, in order.
+    ///
+    /// Transitions are independent (each gets its own renderer and files), so they are rendered
+    /// on all cores at once; the files and their bytes do not depend on the order.
     public func export(_ run: RunResult, to dir: String) throws -> [String] {
         guard options.gif || options.sheet || options.frames else { return [] }
+        try FileIO.makeDirectories(dir)
+        let count = run.transitions.count
+        var results = [Result<[String], Error>](repeating: .success([]), count: count)
+        let lock = NSLockLike()
+        var done = 0
+        results.withUnsafeMutableBufferPointer { slots in
+            let slots = slots
+            DispatchQueue.concurrentPerform(iterations: count) { n in
+                let r = Result { try exportTransition(run.transitions[n], of: run, to: dir) }
+                slots[n] = r
+                lock.locked {
+                    done += 1
+                    progress?(done, count)
+                }
+            }
+        }
+        return try results.flatMap { try $0.get() }
+    }
+
+    private func exportTransition(_ t: TransitionTrace, of run: RunResult, to dir: String) throws -> [String] {
         let scale = options.scale > 0 ? options.scale : min(max(run.scenario.device.scale, 1), 3)
         let renderer = Renderer(pointSize: run.scenario.device.size, scale: scale)
         var files: [String] = []
-        for (n, t) in run.transitions.enumerated() {
+        do {
             let base = PathUtil.join(dir, "transition-\(t.index)-\(t.record.operation.rawValue)")
             let times = t.frames.map(\.t)
             var rendered: [Int: RGBAImage] = [:]
@@ -79,7 +106,6 @@ public struct RunExporter {
                     files.append(path)
                 }
             }
-            progress?(n + 1, run.transitions.count)
         }
         return files
     }
@@ -97,4 +123,16 @@ public struct RunExporter {
 
     static func pad(_ i: Int) -> String { let s = String(i); return String(repeating: "0", count: max(0, 3 - s.count)) + s }
     static func millis(_ t: Double) -> String { String(Int((t * 1000).rounded())) }
+}
+
+/// A mutex for the progress count (Foundation-free).
+final class NSLockLike {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+    func locked(_ body: () -> Void) {
+        pthread_mutex_lock(&mutex)
+        body()
+        pthread_mutex_unlock(&mutex)
+    }
 }

@@ -31,10 +31,28 @@ public enum FileIO {
 
     public static func readString(_ path: String) throws -> String { String(decoding: try readAll(path), as: UTF8.self) }
 
+    /// A temporary path beside `path`, unique per process and thread.
+    static func temporaryPath(for path: String) -> String {
+        "\(PathUtil.dirname(path))/.\(PathUtil.basename(path)).tmp.\(getpid()).\(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(bitPattern: UInt(pthread_self())))))"
+    }
+
+    /// Lets `body` write the file at a temporary path beside `path` (for libraries that write
+    /// by path: cairo, giflib), then renames it over `path`. On failure the temporary file is
+    /// removed and `path` is untouched. Creates parent directories.
+    public static func writeAtomically(_ path: String, body: (String) throws -> Void) throws {
+        try makeDirectories(PathUtil.dirname(path))
+        let tmp = temporaryPath(for: path)
+        do { try body(tmp) } catch {
+            unlink(tmp)
+            throw error
+        }
+        guard rename(tmp, path) == 0 else { let r = errnoText(); unlink(tmp); throw Failure(path: path, reason: r) }
+    }
+
     /// Writes `bytes` to `path` atomically, creating parent directories.
     public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws {
         try makeDirectories(PathUtil.dirname(path))
-        let tmp = "\(PathUtil.dirname(path))/.\(PathUtil.basename(path)).tmp.\(getpid())"
+        let tmp = temporaryPath(for: path)
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(path: tmp, reason: errnoText()) }
         var off = 0

@@ -1,5 +1,6 @@
 // Measures TransHostRender's frame time against two floors: the same layers on pixman's
 // projective path and on pixman's affine path. Run: swift run -c release transhost-render-bench
+// With --demos, renders the first-party plugins' demo scenarios instead (see DemoBench.swift).
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -63,6 +64,11 @@ func measure(scene: (AnimationEngine) -> (root: View, setProgress: (Double) -> V
     s.contentRasterizations -= before.contentRasterizations; s.groupRasterizations -= before.groupRasterizations
     s.cacheHits -= before.cacheHits; s.spanComposites -= before.spanComposites
     return (median * 1000 / Double(frames), s)
+}
+
+if CommandLine.arguments.contains("--demos") {
+    runDemoBench()
+    exit(0)
 }
 
 let frames = 30

@@ -404,8 +404,15 @@ final class OutputTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/1.gif")), try Data(contentsOf: URL(fileURLWithPath: dir + "/2.gif")))
     }
 
-    func testFailedWriteLeavesNoFile() {
-        XCTAssertThrowsError(try PNGWriter.write(RGBAImage(width: 2, height: 2), to: "/nonexistent-dir-\(getpid())/x.png"))
+    func testFailedWriteLeavesNoFile() throws {
+        // Missing directories are created; a directory that cannot exist (under a regular
+        // file) makes the write fail, with nothing left behind.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("transhost-fail-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        FileManager.default.createFile(atPath: dir + "/file", contents: Data([1]))
+        XCTAssertThrowsError(try PNGWriter.write(RGBAImage(width: 2, height: 2), to: dir + "/file/x.png"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["file"])
     }
 
     func testContactSheetLabelsAndLayout() throws {
