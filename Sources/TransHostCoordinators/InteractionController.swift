@@ -18,11 +18,10 @@ import TransHostCore
 ///   at speed -completionSpeed to start (p x D / completionSpeed seconds). Each animation block
 ///   ends at its beginning and its completion runs with finished == true, as in UIKit; the
 ///   animator is expected to call completeTransition(!transitionWasCancelled), i.e. false.
-/// - `completionCurve` (default ease-in-out) is *not* applied to the timeline: the remaining part
-///   runs linearly in time, each animation keeping its own timing curve (the model of an
-///   implementation that simply restores the container layer's speed). The property is kept for
-///   API compatibility; reshaping the remaining time by the curve would need a non-linear
-///   timeline in the engine.
+/// - `completionCurve` (default ease-in-out) shapes the remaining run: the transition's local
+///   time goes from p x D to D (or back to 0) along the curve over the same (1 - p) x D /
+///   completionSpeed (or p x D / completionSpeed) seconds, each animation still applying its own
+///   curve to its own progress. Past that stretch the timeline runs on linearly.
 ///
 /// Calls before the transition starts (the action was queued behind another transition) are
 /// remembered and applied right after the animator's animateTransition returns. Calls after
@@ -32,7 +31,7 @@ public final class InteractionController {
 
     /// Speed of the part that runs after finish()/cancel(); must be finite and > 0 (else 1 is used).
     public var completionSpeed: Double = 1
-    /// See the type's documentation: kept, not applied to the timeline.
+    /// The curve of the run after finish()/cancel() (see the type's documentation).
     public var completionCurve: TimingCurve = .easeInOut
     /// The last percentage given to update (clamped).
     public private(set) var percentComplete: Double = 0
@@ -119,16 +118,12 @@ public final class InteractionController {
         let engine = host.engine
         let local = ctx.startTime + percentComplete * duration
         ctx.timeline.setLocalTime(local, now: engine.now)
-        if finishing {
-            state = .finishing
-            ctx.timeline.setSpeed(speed, now: engine.now)
-            host.armWatchdog(t, remaining: (1 - percentComplete) * duration / speed)
-        } else {
-            state = .cancelling
-            ctx.transitionWasCancelled = true
-            ctx.timeline.setSpeed(-speed, now: engine.now)
-            host.armWatchdog(t, remaining: percentComplete * duration / speed)
-        }
+        let end = finishing ? ctx.startTime + duration : ctx.startTime
+        let remaining = abs(end - local) / speed
+        state = finishing ? .finishing : .cancelling
+        if !finishing { ctx.transitionWasCancelled = true }
+        ctx.timeline.ramp(to: end, over: remaining, curve: completionCurve, speed: finishing ? speed : -speed, now: engine.now)
+        host.armWatchdog(t, remaining: remaining)
     }
 
     private func scrub(_ p: Double) {

@@ -73,6 +73,49 @@ final class InteractionControllerTests: XCTestCase {
         }
     }
 
+    /// completionCurve shapes the run after release: with the default ease-in-out, a linear
+    /// 1 s fade released at 50% is at 0.5 + 0.5 x y(0.25) a quarter of the way through the
+    /// remaining 0.5 s, where y is the (0.42, 0, 0.58, 1) Bezier solved here by bisection.
+    func testCompletionCurveShapesFinishAndCancel() {
+        final class LinearFade: TransitionAnimator {
+            var identity: AnimatorIdentity? { nil }
+            func transitionDuration(_ context: TransitionContext) -> Double { 1 }
+            func animateTransition(_ ctx: TransitionContext) {
+                let to = ctx.view(forKey: .to)
+                to.frame = ctx.finalFrame(for: ctx.toViewController)
+                ctx.containerView.addSubview(to)
+                to.alpha = 0
+                ctx.containerView.engine.animate(AnimationParameters(duration: 1, options: 3 << 16), animations: { to.alpha = 1 },
+                                                 completion: { _ in ctx.completeTransition(!ctx.transitionWasCancelled) })
+            }
+        }
+        func easeInOut(_ x: Double) -> Double {
+            func bez(_ t: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t }
+            var lo = 0.0, hi = 1.0
+            for _ in 0..<100 { let m = (lo + hi) / 2; if bez(m, 0.42, 0.58) < x { lo = m } else { hi = m } }
+            return bez((lo + hi) / 2, 0, 1)
+        }
+        let y = easeInOut(0.25)
+        for (finishing, curve, expected) in [(true, TimingCurve.easeInOut, 0.5 + 0.5 * y), (true, .linear, 0.625),
+                                             (false, .easeInOut, 0.5 - 0.5 * y), (false, .linear, 0.375)] {
+            let f = Fixture(.navigation)
+            f.route { LinearFade() }
+            let ic = InteractionController()
+            ic.completionCurve = curve
+            f.forward(interaction: ic)
+            f.run(1)
+            ic.update(0.5)
+            let t0 = f.engine.now
+            if finishing { ic.finish() } else { ic.cancel() }
+            f.engine.advance(to: t0 + 0.125)
+            assertClose(f.engine.presentation(of: f.b.view).alpha, expected, accuracy: 1e-6)
+            f.run()
+            let r = f.recorder.records.first
+            XCTAssertEqual(r?.outcome, finishing ? .completed : .cancelled)
+            XCTAssertEqual(r?.end ?? -1, t0 + 0.5, accuracy: 1e-9, "the curve reshapes the run, not its length")
+        }
+    }
+
     func testUpdateToExactlyOneThenFinishCompletes() {
         for kind in ContainerKind.allCases {
             let f = Fixture(kind)

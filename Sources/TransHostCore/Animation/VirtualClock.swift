@@ -9,6 +9,8 @@ public final class VirtualClock {
 ///
 /// local = anchorLocal + (global - anchorGlobal) x speed. A paused timeline (speed 0) holds its
 /// local time, which `setLocalTime` scrubs; this is how percent-driven interaction works.
+/// `ramp(to:over:curve:speed:now:)` bends one stretch of it by a timing curve (the interaction's
+/// completionCurve), after which it runs on linearly at `speed`.
 public final class AnimationTimeline {
     public let name: String
     public private(set) var speed: Double = 1
@@ -21,7 +23,32 @@ public final class AnimationTimeline {
         anchorLocal = global
     }
 
-    public func localTime(atGlobal g: Double) -> Double { anchorLocal + (g - anchorGlobal) * speed }
+    /// A curved stretch: from (anchorGlobal, anchorLocal) local time follows `curve` to `target`
+    /// over `seconds`, then goes on at `speed`.
+    private var rampTarget: Double?
+    private var rampSeconds = 0.0
+    private var rampCurve = TimingCurve.linear
+
+    public func localTime(atGlobal g: Double) -> Double {
+        guard let target = rampTarget else { return anchorLocal + (g - anchorGlobal) * speed }
+        let u = (g - anchorGlobal) / rampSeconds
+        if u < 1 { return anchorLocal + (target - anchorLocal) * rampCurve.progress(u, duration: rampSeconds) }
+        return target + (g - anchorGlobal - rampSeconds) * speed
+    }
+
+    /// Runs from the current local time to `target` in `seconds` of global time, shaped by
+    /// `curve` (monotone: the named Bezier curves), then on at `speed` (its sign must point from
+    /// the current local time toward `target`).
+    public func ramp(to target: Double, over seconds: Double, curve: TimingCurve, speed s: Double, now: Double) {
+        let current = localTime(atGlobal: now)
+        anchorGlobal = now
+        anchorLocal = current
+        speed = s.isFinite ? s : 0
+        guard seconds > 0, seconds.isFinite, target != current, target.isFinite else { rampTarget = nil; return }
+        rampTarget = target
+        rampSeconds = seconds
+        rampCurve = curve
+    }
 
     /// The global time at which local time `l` is reached: nil on a paused timeline; `now` when
     /// the running timeline already went past `l` in its direction of travel (a block scrubbed
@@ -29,6 +56,19 @@ public final class AnimationTimeline {
     /// due at once instead of never).
     func globalTime(ofLocal l: Double, now: Double) -> Double? {
         guard speed != 0 else { return nil }
+        if let target = rampTarget {
+            let span = target - anchorLocal
+            let f = (l - anchorLocal) / span
+            if f <= 0 { return now }
+            if f >= 1 { return max(anchorGlobal + rampSeconds + (l - target) / speed, now) }
+            // Invert the curve by bisection (it is monotone).
+            var lo = 0.0, hi = 1.0
+            for _ in 0..<60 {
+                let mid = (lo + hi) / 2
+                if rampCurve.progress(mid, duration: rampSeconds) < f { lo = mid } else { hi = mid }
+            }
+            return max(anchorGlobal + hi * rampSeconds, now)
+        }
         let g = anchorGlobal + (l - anchorLocal) / speed
         return max(g, now)
     }
@@ -40,6 +80,7 @@ public final class AnimationTimeline {
         anchorLocal = localTime(atGlobal: now)
         anchorGlobal = now
         speed = s.isFinite ? s : 0
+        rampTarget = nil
     }
 
     /// Freezes local time at its value at `now`.
@@ -49,5 +90,6 @@ public final class AnimationTimeline {
     public func setLocalTime(_ l: Double, now: Double) {
         anchorGlobal = now
         anchorLocal = l
+        rampTarget = nil
     }
 }
