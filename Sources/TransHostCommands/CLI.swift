@@ -38,6 +38,10 @@ public enum TransHostCLI {
     public static func main(_ argv: [String], environment: [String: String], console: Console) -> ExitCode {
         guard let command = argv.first else { console.err(usage); return .usage }
         let rest = Array(argv.dropFirst())
+        if rest.contains("--help") || rest.contains("-h"), let text = help(for: command) {
+            console.out(text)
+            return .ok
+        }
         do {
             switch command {
             case "list": return try ListCommand.run(rest, environment: environment, console: console)
@@ -96,8 +100,8 @@ struct PluginOptions {
         rescan = args.flag("--rescan")
         fork = !args.flag("--no-fork")
         if let t = environment["TRANSHOST_VALIDATE_TIMEOUT"], !t.isEmpty {
-            guard let d = Double(t), d.isFinite, d > 0 else {
-                throw UsageError(message: "TRANSHOST_VALIDATE_TIMEOUT must be a number of seconds greater than 0, got \"\(t)\"")
+            guard let d = Double(t), d.isFinite, d > 0, d <= 3600 else {
+                throw UsageError(message: "TRANSHOST_VALIDATE_TIMEOUT must be a number of seconds in (0, 3600], got \"\(t)\"")
             }
             timeout = d
         } else {

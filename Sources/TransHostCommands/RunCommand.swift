@@ -91,7 +91,10 @@ enum RunCommand {
                 console.err("transhost run: cannot write the outputs of \(job.scenario.name) to \(job.outDir): \(error)")
                 return .inputError
             }
-            if !quiet { for w in result.run.warnings { console.err("warning: \(w)") } }
+            if !quiet {
+                for l in result.run.logs { console.err(l) }
+                for w in result.run.warnings { console.err("warning: \(w)") }
+            }
             for b in result.run.breaches { console.err("contract breach: \(b)") }
             if args.flag("--json") {
                 summaries.append(summaryJSON(result.run, files: files))
@@ -102,6 +105,7 @@ enum RunCommand {
             if !result.run.breaches.isEmpty { exit = worse(exit, .contractBreach) }
         }
         if args.flag("--json") { console.out(JSONWriter.write(jobs.count == 1 ? summaries[0] : .object(["runs": .array(summaries)]))) }
+        PluginRuntime.shutdown()
         return exit
     }
 

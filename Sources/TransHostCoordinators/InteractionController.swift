@@ -15,9 +15,11 @@ import TransHostCore
 ///   (1 - p) x D / completionSpeed seconds. At p = 1 every animation is already at its end and
 ///   completes on the next engine step (no 0.99 clamp needed).
 /// - `cancel()`: `transitionWasCancelled` becomes true at once, then the timeline runs backwards
-///   at speed -completionSpeed to start (p x D / completionSpeed seconds). Each animation block
-///   ends at its beginning and its completion runs with finished == true, as in UIKit; the
-///   animator is expected to call completeTransition(!transitionWasCancelled), i.e. false.
+///   at speed -completionSpeed to start (p x D / completionSpeed seconds). Every animation block
+///   stops when the timeline is back at the transition's start (not at its own beginning, which
+///   would let a delayed block's completion run while earlier blocks are still rewinding), and
+///   the completions then run with finished == true, as in UIKit; the animator is expected to
+///   call completeTransition(!transitionWasCancelled), i.e. false.
 /// - `completionCurve` (default ease-in-out) shapes the remaining run: the transition's local
 ///   time goes from p x D to D (or back to 0) along the curve over the same (1 - p) x D /
 ///   completionSpeed (or p x D / completionSpeed) seconds, each animation still applying its own
@@ -121,7 +123,11 @@ public final class InteractionController {
         let end = finishing ? ctx.startTime + duration : ctx.startTime
         let remaining = abs(end - local) / speed
         state = finishing ? .finishing : .cancelling
-        if !finishing { ctx.transitionWasCancelled = true }
+        if !finishing {
+            ctx.transitionWasCancelled = true
+            // Every block runs back to the transition's start before any completion runs.
+            ctx.timeline.reverseStop = ctx.startTime
+        }
         ctx.timeline.ramp(to: end, over: remaining, curve: completionCurve, speed: finishing ? speed : -speed, now: engine.now)
         host.armWatchdog(t, remaining: remaining)
     }

@@ -16,6 +16,9 @@ public final class ActiveTransition {
     var appearance: [AppearanceEvent] = []
     var finish: (Bool) -> Void = { _ in }
     var watchdogGeneration = 0
+    /// Where the container sat when the transition began (an animator must not move it).
+    weak var containerParent: View?
+    var containerIndex = 0
     var completedByWatchdog = false
     public var isFinished: Bool { context.didComplete != nil }
     init(index: Int, context: TransitionContext, animator: TransitionAnimator?, duration: Double) {
@@ -72,6 +75,9 @@ public final class TransitionHost {
     private var drainScheduled = false
     private var transitionCount = 0
 
+    /// The longest transitionDuration the host accepts (longer ones are reported and capped):
+    /// traces sample every frame, so an absurd duration would otherwise exhaust memory.
+    public static let maximumDuration = 60.0
     public static let watchdogFactor = 10.0
     public static let watchdogSlack = 1.0
 
@@ -124,9 +130,16 @@ public final class TransitionHost {
                 duration = 0
                 pendingBreaches.append(ContractBreach(plugin: ctx.pluginName, kind: "invalid-value",
                     message: "transitionDuration returned \(bad); 0 was used"))
+            } else if duration > Self.maximumDuration {
+                let bad = duration
+                duration = Self.maximumDuration
+                pendingBreaches.append(ContractBreach(plugin: ctx.pluginName, kind: "invalid-value",
+                    message: "transitionDuration returned \(bad) s, more than the \(Self.maximumDuration) s the host accepts; \(Self.maximumDuration) s was used"))
             }
         }
         let t = ActiveTransition(index: transitionCount, context: ctx, animator: animator, duration: duration)
+        t.containerParent = containerView.superview
+        t.containerIndex = containerView.superview?.subviews.firstIndex { $0 === containerView } ?? 0
         transitionCount += 1
         t.breaches = pendingBreaches
         pendingBreaches = []
@@ -209,6 +222,11 @@ public final class TransitionHost {
         let ctx = t.context
         let from = ctx.fromViewController, to = ctx.toViewController
         var didComplete = requested
+        if let parent = t.containerParent, ctx.containerView.superview !== parent {
+            breach(t, "container-moved",
+                   "the animator moved or removed the transition's container view (\(ctx.containerView.name)); the host put it back")
+            parent.insertSubview(ctx.containerView, at: t.containerIndex)
+        }
         if didComplete && ctx.transitionWasCancelled {
             breach(t, "completed-after-cancel",
                    "completeTransition(true) was called after the transition was cancelled; the host cancelled it")
@@ -267,12 +285,21 @@ public final class TransitionHost {
         }
     }
 
-    /// Breaches reported while no transition was running.
+    /// Breaches reported before any transition ran.
     public private(set) var unattributedBreaches: [ContractBreach] = []
 
-    /// Records a breach against the running transition (or, outside one, on its own).
+    /// Records a breach (from the plugin bridge) against the running transition; between
+    /// transitions, against the last one that ended (a plugin's late callback), delivered to the
+    /// observer like a late completeTransition; before any, on its own.
     public func report(_ breach: ContractBreach) {
-        if let active { active.breaches.append(breach) } else { unattributedBreaches.append(breach) }
+        allBreaches.append(breach)
+        if let active {
+            active.breaches.append(breach)
+        } else if let last = records.last {
+            reportLate(breach, index: last.index)
+        } else {
+            unattributedBreaches.append(breach)
+        }
     }
 
     /// Runs queued actions in arrival order until one starts a transition.

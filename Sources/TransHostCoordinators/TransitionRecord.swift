@@ -29,7 +29,7 @@ public struct TransitionRecord: Sendable {
 
 extension TransitionRecord {
     /// The same record with one more breach.
-    func adding(_ b: ContractBreach) -> TransitionRecord {
+    public func adding(_ b: ContractBreach) -> TransitionRecord {
         TransitionRecord(index: index, container: container, operation: operation, fromType: fromType, toType: toType,
                          fromID: fromID, toID: toID, animator: animator, interactive: interactive, duration: duration,
                          start: start, end: end, outcome: outcome, breaches: breaches + [b], appearance: appearance,

@@ -27,11 +27,11 @@ extension HostBridge {
 
         // Transition context.
         t.context_controller = { c, key in
-            guard let b = bridge(), let ctx = b.context(c, "context_controller") else { return nil }
+            guard let b = bridge(), let ctx = b.context(c, "context_controller"), b.validKey(key, "context_controller") else { return nil }
             return b.handles.handle(for: key == TH_KEY_FROM ? ctx.fromViewController : ctx.toViewController)
         }
         t.context_view = { c, key in
-            guard let b = bridge(), let ctx = b.context(c, "context_view") else { return nil }
+            guard let b = bridge(), let ctx = b.context(c, "context_view"), b.validKey(key, "context_view") else { return nil }
             return b.handles.handle(for: (key == TH_KEY_FROM ? ctx.fromViewController : ctx.toViewController).view)
         }
         t.context_container = { c in
@@ -210,7 +210,8 @@ extension HostBridge {
             return b.handles.handle(for: snap)
         }
         t.view_find_named = { v, name in
-            guard let b = bridge(), let root = b.view(v, "view_find_named"), let name else { return nil }
+            guard let b = bridge(), let root = b.view(v, "view_find_named") else { return nil }
+            guard let name else { b.breach("invalid-value", "view_find_named got a NULL name; NULL was returned"); return nil }
             let wanted = String(cString: name)
             func find(_ view: View) -> View? {
                 if view.name == wanted { return view }

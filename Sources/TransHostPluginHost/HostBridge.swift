@@ -39,6 +39,12 @@ public final class HostBridge {
         return body()
     }
 
+    /// Whether plugin code is running (a host callback is being served).
+    public var isCallingPlugin: Bool { !pluginStack.isEmpty }
+
+    /// Reports an engine warning raised during a plugin call as that plugin's breach.
+    public func breachFromEngine(_ message: String) { breach("invalid-call", message) }
+
     func breach(_ kind: String, _ message: String) {
         breachHandler(ContractBreach(plugin: currentPlugin, kind: kind, message: message))
     }
@@ -59,6 +65,12 @@ public final class HostBridge {
         if let v = handles.object(h, as: TransitionContext.self) { return v }
         breach("invalid-handle", "\(call): \(h.map { "\($0)" } ?? "NULL") is not a transition context handle; the call was ignored")
         return nil
+    }
+
+    func validKey(_ key: th_context_key, _ call: String) -> Bool {
+        if key == TH_KEY_FROM || key == TH_KEY_TO { return true }
+        breach("invalid-value", "\(call): \(key.rawValue) is not TH_KEY_FROM (0) or TH_KEY_TO (1); NULL was returned")
+        return false
     }
 
     func finite(_ values: [Double], _ call: String) -> Bool {

@@ -39,6 +39,15 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     private var failed: [String: Error] = [:]
     /// Receives load failures and other host warnings (each a sentence naming the plugin).
     public var warningHandler: (String) -> Void = { _ in }
+    /// Receives each route conflict (a tie settled by declaration order) once per query.
+    public var conflictHandler: (String) -> Void = { _ in }
+    private var reportedConflicts = Set<String>()
+
+    /// Calls every plugin's deinit once, before the host exits (see PluginLoader).
+    public static func shutdown() {
+        if let bridge = HostBridge.current { PluginLoader.deinitializeAll(bridge: bridge) }
+    }
+
     /// Every routing decision made during the run, in order.
     public private(set) var decisions: [RouteDecision] = []
 
@@ -98,6 +107,10 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     }
 
     private func load(_ m: PluginManifest) throws -> LoadedPlugin {
+        if let p = PluginLoader.alreadyInitialized(m) {
+            try configure(p)
+            return p
+        }
         let validated = records[m.name]?.isValidated == true
         if options.fork && !validated {
             let v = PluginValidator.validate(m, timeout: options.timeout)
@@ -113,6 +126,7 @@ public final class PluginRuntime: TransitionAnimatorProvider {
             throw error
         }
         if !options.fork && !validated { remember(.passed, m) }
+        PluginLoader.remember(p)
         try configure(p)
         return p
     }
@@ -151,6 +165,11 @@ public final class PluginRuntime: TransitionAnimatorProvider {
                                from: request.from.typeName, to: request.to.typeName)
         let decision = router.resolve(query)
         decisions.append(decision)
+        if let winner = decision.winner, !decision.conflicts.isEmpty, reportedConflicts.insert(query.summary).inserted {
+            conflictHandler("route conflict for \(query.summary): \(winner.rule.label) won the stable tie-break over "
+                + decision.conflicts.map(\.rule.label).joined(separator: ", ")
+                + " (same priority and specificity); give one route a higher priority to decide it")
+        }
         guard let winner = decision.winner else { return nil }
         do {
             let p = try plugin(named: winner.rule.plugin)

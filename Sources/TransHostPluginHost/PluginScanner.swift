@@ -155,6 +155,12 @@ public enum PluginScanner {
             rec.status = .failed("library \(manifest.libraryPath) named by \(manifestPath) does not exist; build the plugin or fix the manifest's \"library\"")
             return rec
         }
+        // The lexical check in the manifest reader cannot see symlinks: resolve both.
+        if let real = FileIO.realPath(manifest.libraryPath), let dir = FileIO.realPath(manifest.directory),
+           !real.hasPrefix(dir.hasSuffix("/") ? dir : dir + "/") {
+            rec.status = .failed("library \(manifest.libraryPath) named by \(manifestPath) resolves to \(real), outside the plugin's directory \(dir); put the library itself in the plugin's directory")
+            return rec
+        }
         do {
             let elf = try ELFInspector.inspect(path: manifest.libraryPath)
             guard elf.hasEntrySymbol else {

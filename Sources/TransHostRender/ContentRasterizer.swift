@@ -36,10 +36,18 @@ enum ContentRasterizer {
         return w == w.rounded() && h == h.rounded()
     }
 
+    /// The largest raster side, in pixels. A bigger view (a long scrolling list, or a plugin's
+    /// absurd frame) is drawn only over its first `maxRasterSide` pixels on that axis rather
+    /// than allocating without bound.
+    static let maxRasterSide = 16384.0
+
     static func pixelSize(_ look: Look, scale: Int) -> (Int, Int) {
-        let w = Int((look.width * Double(scale) - 1e-9).rounded(.up))
-        let h = Int((look.height * Double(scale) - 1e-9).rounded(.up))
-        return (max(w, 1), max(h, 1))
+        func side(_ points: Double) -> Int {
+            let px = points * Double(scale) - 1e-9
+            guard px.isFinite, px > 0 else { return 1 }
+            return Int(min(px, maxRasterSide).rounded(.up))
+        }
+        return (max(side(look.width), 1), max(side(look.height), 1))
     }
 
     static func rasterize(_ look: Look, part: Part, scale: Int, images: ImageCache) -> RGBAImage {

@@ -21,7 +21,11 @@ public final class App {
         window.backgroundColor = .black
         host = TransitionHost(engine: engine)
         for c in scenario.controllers {
-            let root = Self.build(c.view, engine: engine, defaultFrame: window.bounds, name: c.type)
+            // A controller's root view is named after its controller's type, as the trace
+            // contract says; the scenario's own name for it is not used.
+            var spec = c.view
+            spec.name = nil
+            let root = Self.build(spec, engine: engine, defaultFrame: window.bounds, name: c.type)
             controllers[c.id] = ViewController(id: c.id, typeName: c.type, view: root)
         }
         // The root controller: containers are controllers too (their views hold their children),

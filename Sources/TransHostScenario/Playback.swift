@@ -12,14 +12,21 @@ public struct Playback {
     public static func play(_ scenario: Scenario, scan: PluginScan, fps: Int = 60, loading: PluginLoadOptions = PluginLoadOptions()) -> Playback {
         let app = App(scenario: scenario)
         var breachSink: (ContractBreach) -> Void = { _ in }
-        let bridge = HostBridge(engine: app.engine, breachHandler: { breachSink($0) }, logHandler: { _ in })
+        var logSink: (String) -> Void = { _ in }
+        let bridge = HostBridge(engine: app.engine, breachHandler: { breachSink($0) }, logHandler: { logSink($0) })
         bridge.activate()
         let runtime = PluginRuntime(scan: scan, types: TypeHierarchy(superclasses: scenario.types), bridge: bridge, options: loading)
         let runner = ScenarioRunner(app: app, provider: runtime, fps: fps)
         var loadFailures = 0
         runtime.warningHandler = { loadFailures += 1; runner.warn($0) }
+        runtime.conflictHandler = { runner.warn($0) }
+        logSink = { runner.log($0) }
         breachSink = { app.host.report($0) }
-        app.engine.warningHandler = { runner.warn($0) }
+        // Engine warnings during a plugin call (addKeyframe outside a keyframe block, ...) are
+        // that plugin's breach; the host's own are warnings.
+        app.engine.warningHandler = { message in
+            if bridge.isCallingPlugin { bridge.breachFromEngine(message) } else { runner.warn(message) }
+        }
         let run = runner.run()
         return Playback(run: run, app: app, loadFailures: loadFailures)
     }

@@ -190,7 +190,11 @@ struct ScenarioReader {
         }
         if let img = o["image"] {
             let p = try string(img, "\(field).image")
-            s.image = PathUtil.join(PathUtil.dirname(PathUtil.absolute(file)), p)
+            let path = PathUtil.join(PathUtil.dirname(PathUtil.absolute(file)), p)
+            guard FileIO.exists(path) else {
+                throw fail("\(field).image", "image file \(path) does not exist (paths are relative to the scenario's directory)")
+            }
+            s.image = path
         }
         s.borderWidth = max(0, try number(o["borderWidth"], "\(field).borderWidth", default: 0))
         s.borderColor = try color(o["borderColor"], "\(field).borderColor") ?? .black

@@ -11,7 +11,8 @@ public struct TraceFrame {
 /// A transition as played: its record and its frames.
 public struct TransitionTrace {
     public let index: Int
-    public let record: TransitionRecord
+    /// Late breaches (reported after the transition ended) are added here too.
+    public internal(set) var record: TransitionRecord
     public let frames: [TraceFrame]
 }
 
@@ -26,7 +27,12 @@ public struct RunResult {
     /// Host warnings (refused actions, plugins that failed to load, ...), in order.
     public let warnings: [String]
 
-    public var breaches: [ContractBreach] { transitions.flatMap(\.record.breaches) }
+    /// Breaches reported before any transition ran (for example in a plugin's init).
+    public let unattributedBreaches: [ContractBreach]
+    /// What plugins wrote with host->log, prefixed with their names.
+    public let logs: [String]
+
+    public var breaches: [ContractBreach] { unattributedBreaches + transitions.flatMap(\.record.breaches) }
 }
 
 /// Plays a scenario's script through the coordinators on virtual time and samples every
@@ -52,8 +58,19 @@ public final class ScenarioRunner: TransitionObserver {
 
     public func warn(_ message: String) { warnings.append(message) }
 
+    /// Plugin log lines (host->log), in order.
+    private var logs: [String] = []
+    public func log(_ line: String) { logs.append(line) }
+
     public func transitionDidBegin(_ transition: ActiveTransition) { active = (transition, records.count) }
     public func transitionDidEnd(_ record: TransitionRecord) { records.append(record) }
+
+    /// A breach reported after its transition ended (a second completeTransition, a bad call in
+    /// a late completion) joins that transition's record, so the trace and the exit code see it.
+    public func transition(_ index: Int, didReportLateBreach breach: ContractBreach) {
+        if let i = records.firstIndex(where: { $0.index == index }) { records[i] = records[i].adding(breach) }
+        if let i = traces.firstIndex(where: { $0.record.index == index }) { traces[i].record = traces[i].record.adding(breach) }
+    }
 
     public func run() -> RunResult {
         let engine = app.engine
@@ -64,7 +81,8 @@ public final class ScenarioRunner: TransitionObserver {
         }
         let final = app.finalState
         return RunResult(scenario: app.scenario, fps: fps, transitions: traces, finalStack: final.stack,
-                         finalSelected: final.selected, finalPresented: final.presented, warnings: warnings)
+                         finalSelected: final.selected, finalPresented: final.presented, warnings: warnings,
+                         unattributedBreaches: app.host.unattributedBreaches, logs: logs)
     }
 
     /// Starts one scripted action. An action with a gesture begins its transition at the

@@ -22,6 +22,7 @@ public enum TraceWriter {
             ],
         ]
         if !r.warnings.isEmpty { root["warnings"] = .array(r.warnings.map(JSONValue.string)) }
+        if !r.unattributedBreaches.isEmpty { root["breaches"] = .array(r.unattributedBreaches.map(breach)) }
         return .object(root)
     }
 
@@ -39,13 +40,17 @@ public enum TraceWriter {
             "start": .number(rec.start),
             "end": .number(rec.end),
             "outcome": .string(rec.outcome.rawValue),
-            "breaches": .array(rec.breaches.map { ["plugin": .string($0.plugin), "kind": .string($0.kind), "message": .string($0.message)] }),
+            "breaches": .array(rec.breaches.map(breach)),
             "appearance": .array(rec.appearance.map {
                 ["controller": .string($0.controller), "type": .string($0.type), "kind": .string($0.kind.rawValue),
                  "animated": .bool($0.animated), "time": .number($0.time)]
             }),
             "frames": .array(t.frames.map(frame)),
         ]
+    }
+
+    static func breach(_ b: ContractBreach) -> JSONValue {
+        ["plugin": .string(b.plugin), "kind": .string(b.kind), "message": .string(b.message)]
     }
 
     static func frame(_ f: TraceFrame) -> JSONValue {

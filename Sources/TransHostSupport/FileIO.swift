@@ -112,6 +112,13 @@ public enum FileIO {
                          inode: UInt64(st.st_ino))
     }
 
+    /// The canonical absolute path (symlinks resolved), or nil if it does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
     /// The absolute path of the running executable.
     public static func executablePath() -> String? {
         var buf = [CChar](repeating: 0, count: 4096)

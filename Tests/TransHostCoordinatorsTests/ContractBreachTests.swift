@@ -101,4 +101,40 @@ final class ContractBreachTests: XCTestCase {
         XCTAssertEqual(f.recorder.records.first?.breaches.first?.plugin, "test-nan")
         XCTAssertEqual(f.tab.selectedIndex, 1)
     }
+
+    /// An animator that removes the container from the window: the host reports it and puts
+    /// the container back where it was, so later frames still show the app.
+    func testAnAnimatorThatRemovesTheContainerIsReportedAndRepaired() {
+        final class Vandal: TransitionAnimator {
+            var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-vandal", id: "vandal") }
+            func transitionDuration(_ context: TransitionContext) -> Double { 0.1 }
+            func animateTransition(_ ctx: TransitionContext) {
+                ctx.containerView.addSubview(ctx.view(forKey: .to))
+                ctx.containerView.removeFromSuperview()
+                ctx.completeTransition(true)
+            }
+        }
+        final class Provider: TransitionAnimatorProvider {
+            func animator(for request: TransitionRequest) -> TransitionAnimator? { Vandal() }
+        }
+        let engine = AnimationEngine()
+        let window = View(engine: engine, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "window")
+        let container = View(engine: engine, frame: window.bounds, name: "UINavigationController")
+        window.addSubview(container)
+        let host = TransitionHost(engine: engine)
+        let provider = Provider()
+        let recorder = Recorder()
+        host.provider = provider
+        host.observer = recorder
+        let a = ViewController(id: "a", typeName: "Home", view: View(engine: engine))
+        let b = ViewController(id: "b", typeName: "Detail", view: View(engine: engine))
+        let nav = NavigationCoordinator(root: a, view: container, host: host)
+        nav.push(b)
+        engine.advance(by: 5)
+        engine.settle()
+        XCTAssertEqual(recorder.records.first?.breaches.map(\.kind), ["container-moved"])
+        XCTAssertEqual(recorder.records.first?.breaches.first?.plugin, "test-vandal")
+        XCTAssertTrue(container.superview === window, "the container is back in the window")
+        XCTAssertEqual(nav.stack.map(\.id), ["a", "b"])
+    }
 }

@@ -96,10 +96,10 @@ final class AuthorGuideTests: XCTestCase {
         let trace = try json(dir + "/out/crossfade/trace.json")
         let push = try XCTUnwrap((trace["transitions"] as? [[String: Any]])?.first)
         XCTAssertEqual((push["animator"] as? [String: Any])?["plugin"] as? String, "crossfade")
-        XCTAssertEqual(try number(view(push, frame: 0, named: "Message")["alpha"]), 0)
-        XCTAssertEqual(try number(view(push, frame: 9, named: "Message")["alpha"]), Reference.easeInOut(0.5), accuracy: 1e-6)
-        XCTAssertEqual(try number(view(push, frame: -1, named: "Message")["alpha"]), 1)
-        XCTAssertEqual(try number(view(push, frame: -1, named: "Inbox")["alpha"]), 0)
+        XCTAssertEqual(try number(view(push, frame: 0, named: "MessageController")["alpha"]), 0)
+        XCTAssertEqual(try number(view(push, frame: 9, named: "MessageController")["alpha"]), Reference.easeInOut(0.5), accuracy: 1e-6)
+        XCTAssertEqual(try number(view(push, frame: -1, named: "MessageController")["alpha"]), 1)
+        XCTAssertEqual(try number(view(push, frame: -1, named: "InboxController")["alpha"]), 0)
 
         // The same library, loaded in this process: an interactive cancel leaves the inbox as it was.
         let scenario = try Products.scenario("""
@@ -140,12 +140,12 @@ final class AuthorGuideTests: XCTestCase {
         XCTAssertEqual(transitions.count, 3)
         let push = transitions[0]
         XCTAssertEqual((push["animator"] as? [String: Any])?["plugin"] as? String, "slide-in")
-        let t0 = try XCTUnwrap(view(push, frame: 0, named: "Detail")["transform"] as? [NSNumber])
+        let t0 = try XCTUnwrap(view(push, frame: 0, named: "DetailController")["transform"] as? [NSNumber])
         XCTAssertEqual(t0[12].doubleValue, 320, "the to-view starts one width to the right")
-        let t1 = try XCTUnwrap(view(push, frame: -1, named: "Detail")["transform"] as? [NSNumber])
+        let t1 = try XCTUnwrap(view(push, frame: -1, named: "DetailController")["transform"] as? [NSNumber])
         XCTAssertEqual(t1[12].doubleValue, 0)
-        XCTAssertEqual(try number(view(push, frame: -1, named: "List")["alpha"]), 0.5)
-        let listEnd = try XCTUnwrap(view(push, frame: -1, named: "List")["transform"] as? [NSNumber])
+        XCTAssertEqual(try number(view(push, frame: -1, named: "ListController")["alpha"]), 0.5)
+        let listEnd = try XCTUnwrap(view(push, frame: -1, named: "ListController")["transform"] as? [NSNumber])
         XCTAssertEqual(listEnd[12].doubleValue, -320.0 / 3, accuracy: 1e-6)
         XCTAssertEqual(transitions[2]["outcome"] as? String, "cancelled")
         XCTAssertEqual((trace["final"] as? [String: Any])?["stack"] as? [String], ["ListController"])

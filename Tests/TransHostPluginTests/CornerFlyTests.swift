@@ -32,21 +32,21 @@ final class CornerFlyTests: XCTestCase {
         XCTAssertEqual(push.frames.count, 181)
 
         let f0 = try push.frame(at: 0)
-        assertTranslation(try f0.node(named: "Second").state.transform, w, h, "the to-view starts at the bottom-right corner")
-        assertTranslation(try f0.node(named: "First").state.transform, 0, 0, "the from-view starts in place")
-        XCTAssertLessThan(try f0.node(named: "Second").z, try f0.node(named: "First").z, "to-view below the from-view")
+        assertTranslation(try f0.node(named: "SecondViewController").state.transform, w, h, "the to-view starts at the bottom-right corner")
+        assertTranslation(try f0.node(named: "FirstViewController").state.transform, 0, 0, "the from-view starts in place")
+        XCTAssertLessThan(try f0.node(named: "SecondViewController").z, try f0.node(named: "FirstViewController").z, "to-view below the from-view")
 
         for f in push.frames {
             let e = Reference.easeInOut(f.t / 3.0)
-            assertTranslation(try f.node(named: "First").state.transform, -w * e, -h * e, "from-view at t = \(f.t)")
-            assertTranslation(try f.node(named: "Second").state.transform, w * (1 - e), h * (1 - e), "to-view at t = \(f.t)")
+            assertTranslation(try f.node(named: "FirstViewController").state.transform, -w * e, -h * e, "from-view at t = \(f.t)")
+            assertTranslation(try f.node(named: "SecondViewController").state.transform, w * (1 - e), h * (1 - e), "to-view at t = \(f.t)")
         }
         // Half-way (1.5 s): ease-in-out is symmetric, so exactly half of the way.
-        assertTranslation(try push.frame(at: 1.5).node(named: "First").state.transform, -w / 2, -h / 2, "midpoint")
+        assertTranslation(try push.frame(at: 1.5).node(named: "FirstViewController").state.transform, -w / 2, -h / 2, "midpoint")
         // The last frame, just before the completion: the from-view is at the top-left corner.
         let last = try push.frame(at: 3.0)
-        assertTranslation(try last.node(named: "First").state.transform, -w, -h, "from-view at the end")
-        assertTranslation(try last.node(named: "Second").state.transform, 0, 0, "to-view at the end")
+        assertTranslation(try last.node(named: "FirstViewController").state.transform, -w, -h, "from-view at the end")
+        assertTranslation(try last.node(named: "SecondViewController").state.transform, 0, 0, "to-view at the end")
         // The completion resets the from-view's transform.
         XCTAssertEqual(try XCTUnwrap(p.app.controllers["first"]).view.transform3D, .identity)
         XCTAssertEqual(push.record.outcome, .completed)
@@ -69,10 +69,10 @@ final class CornerFlyTests: XCTestCase {
             XCTAssertEqual(pop.record.duration, 2.0)
             for f in pop.frames {
                 let e = Reference.easeInOut(f.t / 2.0)
-                assertTranslation(try f.node(named: "Second").state.transform, 0, h * e, "from-view at t = \(f.t)")
-                assertTranslation(try f.node(named: "First").state.transform, 0, -h * (1 - e), "to-view at t = \(f.t)")
+                assertTranslation(try f.node(named: "SecondViewController").state.transform, 0, h * e, "from-view at t = \(f.t)")
+                assertTranslation(try f.node(named: "FirstViewController").state.transform, 0, -h * (1 - e), "to-view at t = \(f.t)")
             }
-            assertTranslation(try pop.frame(at: 2.0).node(named: "Second").state.transform, 0, h, "from-view at the end")
+            assertTranslation(try pop.frame(at: 2.0).node(named: "SecondViewController").state.transform, 0, h, "from-view at the end")
             XCTAssertEqual(pop.record.outcome, .completed)
         }
     }
@@ -88,7 +88,7 @@ final class CornerFlyTests: XCTestCase {
             var overshoot = false
             for f in present.frames {
                 // Above: the presented view's snapshot; below: the presenting view's.
-                let above = try f.node(named: "snapshot of Third"), below = try f.node(named: "snapshot of UINavigationController")
+                let above = try f.node(named: "snapshot of ThirdViewController"), below = try f.node(named: "snapshot of UINavigationController")
                 XCTAssertTrue(above.view.isSnapshot && below.view.isSnapshot)
                 XCTAssertGreaterThan(above.z, below.z)
                 XCTAssertEqual(below.state.transform, .identity)
@@ -98,8 +98,8 @@ final class CornerFlyTests: XCTestCase {
                 assertTranslation(above.state.transform, -w * (1 - q), 0, "snapshot at t = \(f.t)")
             }
             XCTAssertTrue(overshoot, "damping 0.5 overshoots: the snapshot passes x = 0 and comes back")
-            assertTranslation(try present.frame(at: 0).node(named: "snapshot of Third").state.transform, -w, 0, "starts one width to the left")
-            let end = try present.frame(at: 1.3).node(named: "snapshot of Third").state.transform
+            assertTranslation(try present.frame(at: 0).node(named: "snapshot of ThirdViewController").state.transform, -w, 0, "starts one width to the left")
+            let end = try present.frame(at: 1.3).node(named: "snapshot of ThirdViewController").state.transform
             XCTAssertEqual(end.m41, 0, accuracy: 0.005 * w)
             XCTAssertEqual(present.record.outcome, .completed)
         }

@@ -51,7 +51,7 @@ final class RotateSpringTests: XCTestCase {
         XCTAssertEqual(push.record.duration, duration)
         XCTAssertEqual(push.frames.count, 61)
         for f in push.frames {
-            let to = try f.node(named: "image").state
+            let to = try f.node(named: "IACImageViewController").state
             XCTAssertPoint(to.anchorPoint, 0.5, 0, accuracy: 0, "anchor at t = \(f.t)")
             XCTAssertPoint(to.position, width / 2, 0, accuracy: 1e-9, "position at t = \(f.t)")
             XCTAssertEqual(to.bounds.size.width, width)
@@ -59,7 +59,7 @@ final class RotateSpringTests: XCTestCase {
         }
         // The to-view is below the from-view in the container (insertSubview:belowSubview:).
         let f0 = try push.frame(at: 0)
-        let to = try f0.node(named: "image"), from = try f0.node(named: "master")
+        let to = try f0.node(named: "IACImageViewController"), from = try f0.node(named: "MasterViewController")
         XCTAssertEqual(to.parentID, from.parentID)
         XCTAssertLessThan(to.z, from.z)
     }
@@ -68,11 +68,11 @@ final class RotateSpringTests: XCTestCase {
         let p = try playDemo()
         let push = try XCTUnwrap(p.run.transitions.first)
         // Upside down at the start.
-        let first = try push.frame(at: 0).node(named: "image").state.transform
+        let first = try push.frame(at: 0).node(named: "IACImageViewController").state.transform
         XCTAssertEqual(first.m11, -1, accuracy: 1e-12)
         XCTAssertEqual(first.m22, -1, accuracy: 1e-12)
         for f in push.frames where f.t < duration {
-            let t = try f.node(named: "image").state.transform
+            let t = try f.node(named: "IACImageViewController").state.transform
             let expected = -Double.pi * (1 - progress(f.t))
             XCTAssertEqual(Reference.angleDifference(Reference.angle(t), expected), 0, accuracy: 1e-7,
                            "angle at t = \(f.t): \(Reference.angle(t)) vs \(expected)")
@@ -83,21 +83,21 @@ final class RotateSpringTests: XCTestCase {
         }
         // Sample times named explicitly, quarter by quarter.
         for t in [0.25, 0.5, 0.75] {
-            let m = try push.frame(at: t).node(named: "image").state.transform
+            let m = try push.frame(at: t).node(named: "IACImageViewController").state.transform
             XCTAssertEqual(Reference.angleDifference(Reference.angle(m), -Double.pi * (1 - progress(t))), 0, accuracy: 1e-7, "t = \(t)")
         }
-        let last = try push.frame(at: duration).node(named: "image").state.transform
+        let last = try push.frame(at: duration).node(named: "IACImageViewController").state.transform
         XCTAssertEqual(Reference.angle(last), 0, accuracy: Double.pi * 0.005)
     }
 
     func testFromViewFliesLeftTurningAQuarter() throws {
         let p = try playDemo()
         let push = try XCTUnwrap(p.run.transitions.first)
-        let start = try push.frame(at: 0).node(named: "master").state
+        let start = try push.frame(at: 0).node(named: "MasterViewController").state
         XCTAssertPoint(start.position, width / 2, height / 2)
         XCTAssertEqual(start.transform, .identity)
         for f in push.frames where f.t < duration {
-            let s = try f.node(named: "master").state
+            let s = try f.node(named: "MasterViewController").state
             let q = progress(f.t)
             XCTAssertPoint(s.position, width / 2 + (-width - width / 2) * q, height / 2, accuracy: 1e-7, "from-view centre at t = \(f.t)")
             XCTAssertEqual(Reference.angleDifference(Reference.angle(s.transform), Double.pi / 2 * q), 0, accuracy: 1e-7, "from-view angle at t = \(f.t)")
@@ -105,7 +105,7 @@ final class RotateSpringTests: XCTestCase {
         }
         // The last frame: at the centre (-width, height / 2), turned pi / 2 (the spring is within
         // a few thousandths of its target at its duration).
-        let end = try push.frame(at: duration).node(named: "master").state
+        let end = try push.frame(at: duration).node(named: "MasterViewController").state
         XCTAssertPoint(end.position, -width, height / 2, accuracy: 0.005 * 1.5 * width)
         XCTAssertEqual(Reference.angle(end.transform), Double.pi / 2, accuracy: 0.005 * Double.pi / 2)
     }

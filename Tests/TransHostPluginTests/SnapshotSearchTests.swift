@@ -51,19 +51,19 @@ final class SnapshotSearchTests: XCTestCase {
             XCTAssertEqual(bar.state.frame.minY, homeSearchBarY * (1 - e), accuracy: 1e-9, "bar y at t = \(f.t)")
             XCTAssertEqual(bar.state.frame.minX, 16, accuracy: 1e-9)
             XCTAssertEqual(bar.state.alpha, 1 - e, accuracy: 1e-9, "bar alpha at t = \(f.t)")
-            XCTAssertEqual(try f.node(named: "Home").state.alpha, 1 - Reference.easeInOut(min(f.t / 0.2, 1)), accuracy: 1e-9, "Home alpha at t = \(f.t)")
-            XCTAssertEqual(try f.node(named: "snapshot of CompanySearch").state.alpha, fadeIn(f.t, delay: 0.25, length: 0.25), accuracy: 1e-9,
+            XCTAssertEqual(try f.node(named: "HomeController").state.alpha, 1 - Reference.easeInOut(min(f.t / 0.2, 1)), accuracy: 1e-9, "Home alpha at t = \(f.t)")
+            XCTAssertEqual(try f.node(named: "snapshot of CompanySearchController").state.alpha, fadeIn(f.t, delay: 0.25, length: 0.25), accuracy: 1e-9,
                            "destination snapshot alpha at t = \(f.t)")
         }
         // The instants the seed names.
         XCTAssertEqual(try push.frame(at: 0.5).node(named: "snapshot of searchView").state.frame.minY, 0, accuracy: 1e-12)
         for f in push.frames where f.t >= 0.2 - 1e-12 {
-            XCTAssertEqual(try f.node(named: "Home").state.alpha, 0, accuracy: 1e-12, "Home is gone from 0.2 s on (t = \(f.t))")
+            XCTAssertEqual(try f.node(named: "HomeController").state.alpha, 0, accuracy: 1e-12, "Home is gone from 0.2 s on (t = \(f.t))")
         }
         for f in push.frames where f.t <= 0.25 + 1e-12 {
-            XCTAssertEqual(try f.node(named: "snapshot of CompanySearch").state.alpha, 0, accuracy: 1e-12, "still invisible at t = \(f.t)")
+            XCTAssertEqual(try f.node(named: "snapshot of CompanySearchController").state.alpha, 0, accuracy: 1e-12, "still invisible at t = \(f.t)")
         }
-        XCTAssertEqual(try push.frame(at: 0.5).node(named: "snapshot of CompanySearch").state.alpha, 1, accuracy: 1e-12)
+        XCTAssertEqual(try push.frame(at: 0.5).node(named: "snapshot of CompanySearchController").state.alpha, 1, accuracy: 1e-12)
         // After: the real search view replaces the snapshots; Home's alpha is reset for its return.
         XCTAssertEqual(push.record.outcome, .completed)
         XCTAssertEqual(try XCTUnwrap(p.app.controllers["home"]).view.alpha, 1)
@@ -78,16 +78,16 @@ final class SnapshotSearchTests: XCTestCase {
             let bar = try f.node(named: "snapshot of searchView")
             XCTAssertEqual(bar.state.frame.minY, homeSearchBarY * e, accuracy: 1e-9, "bar y at t = \(f.t)")
             XCTAssertEqual(bar.state.alpha, 1, accuracy: 1e-12)
-            XCTAssertEqual(try f.node(named: "CompanySearch").state.alpha, 1 - Reference.easeInOut(min(f.t / 0.2, 1)), accuracy: 1e-9)
-            XCTAssertEqual(try f.node(named: "snapshot of Home").state.alpha, fadeIn(f.t, delay: 0.25, length: 0.25), accuracy: 1e-9,
+            XCTAssertEqual(try f.node(named: "CompanySearchController").state.alpha, 1 - Reference.easeInOut(min(f.t / 0.2, 1)), accuracy: 1e-9)
+            XCTAssertEqual(try f.node(named: "snapshot of HomeController").state.alpha, fadeIn(f.t, delay: 0.25, length: 0.25), accuracy: 1e-9,
                            "destination snapshot alpha at t = \(f.t)")
-            XCTAssertEqual(try f.node(named: "snapshot of CompanySearch").state.alpha, 1, accuracy: 1e-12)
+            XCTAssertEqual(try f.node(named: "snapshot of CompanySearchController").state.alpha, 1, accuracy: 1e-12)
         }
         XCTAssertEqual(try pop.frame(at: 0).node(named: "snapshot of searchView").state.frame.minY, 0, accuracy: 1e-12)
         XCTAssertEqual(try pop.frame(at: 0.5).node(named: "snapshot of searchView").state.frame.minY, homeSearchBarY, accuracy: 1e-12)
-        XCTAssertEqual(try pop.frame(at: 0.25).node(named: "snapshot of Home").state.alpha, 0, accuracy: 1e-12)
-        XCTAssertEqual(try pop.frame(at: 0.5).node(named: "snapshot of Home").state.alpha, 1, accuracy: 1e-12)
-        XCTAssertEqual(try pop.frame(at: 0.2).node(named: "CompanySearch").state.alpha, 0, accuracy: 1e-12)
+        XCTAssertEqual(try pop.frame(at: 0.25).node(named: "snapshot of HomeController").state.alpha, 0, accuracy: 1e-12)
+        XCTAssertEqual(try pop.frame(at: 0.5).node(named: "snapshot of HomeController").state.alpha, 1, accuracy: 1e-12)
+        XCTAssertEqual(try pop.frame(at: 0.2).node(named: "CompanySearchController").state.alpha, 0, accuracy: 1e-12)
         XCTAssertEqual(pop.record.outcome, .completed)
         // No snapshot is left behind in the navigation container.
         let container = try XCTUnwrap(p.app.navigation).view

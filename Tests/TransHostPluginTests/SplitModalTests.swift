@@ -102,7 +102,7 @@ final class SplitModalTests: XCTestCase {
         let p = try playDemo()
         let present = try XCTUnwrap(p.run.transitions.first)
         for f in present.frames {
-            let image = try f.node(named: "image").state
+            let image = try f.node(named: "IACImageViewController").state
             let s = segment(f.t, duration: 1, start: 0.5, length: 0.5)
             // Scale 0 is singular, so the blend is component-wise: exactly the scale s.
             XCTAssertTransform(image.transform, Transform3D.scale(s, s, 1), accuracy: 1e-9, "scale at t = \(f.t)")
@@ -110,16 +110,16 @@ final class SplitModalTests: XCTestCase {
             XCTAssertPoint(image.position, width / 2, height / 2)
         }
         // The three instants named by the seed's keyframes.
-        let at50 = try present.frame(at: 0.5).node(named: "image").state
+        let at50 = try present.frame(at: 0.5).node(named: "IACImageViewController").state
         XCTAssertEqual(at50.transform.m11, 0, accuracy: 1e-12)
         XCTAssertEqual(at50.alpha, 0.6, accuracy: 1e-12)
-        let at75 = try present.frame(at: 0.75).node(named: "image").state
+        let at75 = try present.frame(at: 0.75).node(named: "IACImageViewController").state
         let s75 = (Reference.easeInOut(0.75) - 0.5) / 0.5
         XCTAssertEqual(s75, 0.7415, accuracy: 1e-3, "ease-in-out makes 75% of the time about 74% of the second keyframe")
         XCTAssertEqual(at75.transform.m11, s75, accuracy: 1e-9)
         XCTAssertEqual(at75.transform.m22, s75, accuracy: 1e-9)
         XCTAssertEqual(at75.alpha, 0.6 + 0.4 * s75, accuracy: 1e-9)
-        let at100 = try present.frame(at: 1.0).node(named: "image").state
+        let at100 = try present.frame(at: 1.0).node(named: "IACImageViewController").state
         XCTAssertEqual(at100.transform, .identity)
         XCTAssertEqual(at100.alpha, 1, accuracy: 1e-12)
     }
@@ -150,7 +150,7 @@ final class SplitModalTests: XCTestCase {
         for f in dismiss.frames {
             // The presented view's snapshot shrinks away in the first keyframe...
             let shrink = segment(f.t, duration: d, start: 0, length: 0.5)
-            let snapshot = try f.node(named: "snapshot of image").state
+            let snapshot = try f.node(named: "snapshot of IACImageViewController").state
             XCTAssertTransform(snapshot.transform, Transform3D.scale(1 - shrink, 1 - shrink, 1), accuracy: 1e-9, "at t = \(f.t)")
             XCTAssertEqual(snapshot.alpha, 1 - 0.4 * shrink, accuracy: 1e-9)
             // ... and the halves close in during the second.

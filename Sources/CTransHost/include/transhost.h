@@ -119,10 +119,12 @@ typedef struct th_animation_params {
 } th_animation_params;
 
 /* Called once, synchronously, inside animate(): property changes made here become animations
- * from the presentation value to the new model value. */
+ * from the presentation value to the new model value. user is the pointer given to animate.
+ * [main-thread] */
 typedef void (*th_animations_fn)(void *user);
-/* Called once when every animation of the block has ended; finished is 1 unless the
- * animations were removed or replaced before they ended. */
+/* Called once, later on virtual time, when every animation of the block has ended; finished is
+ * 1 unless the animations were removed or replaced before they ended. After it returns the host
+ * never uses user again. [main-thread] */
 typedef void (*th_completion_fn)(int finished, void *user);
 
 typedef enum th_log_level { TH_LOG_DEBUG = 0, TH_LOG_INFO = 1, TH_LOG_WARNING = 2, TH_LOG_ERROR = 3 } th_log_level;
@@ -184,17 +186,24 @@ typedef struct th_host_api {
     th_view *(*view_superview)(th_view *view);
 
     /* -- View geometry and appearance (model values; inside an animations block a change
-     *    becomes an animation). Non-finite values are rejected with a warning. -- */
+     *    becomes an animation). Non-finite values and negative sizes are rejected and reported
+     *    as a breach naming the call. All of them: [main-thread] -- */
+    /* frame (derived from bounds, center and anchorPoint; setting it ignores the transform). */
     th_rect (*view_frame)(th_view *view);
     void (*view_set_frame)(th_view *view, th_rect frame);
     th_rect (*view_bounds)(th_view *view);
     void (*view_set_bounds)(th_view *view, th_rect bounds);
+    /* center (the layer's position). */
     th_point (*view_center)(th_view *view);
     void (*view_set_center)(th_view *view, th_point center);
+    /* UIView.transform: reads the affine part of the layer's 3D transform; setting it replaces
+     * the whole 3D transform with the affine one (m34 and the other 3D terms are reset, as
+     * UIKit does). */
     th_affine (*view_transform)(th_view *view);
     void (*view_set_transform)(th_view *view, th_affine transform);
+    /* alpha, clamped to [0, 1] (a value outside is reported). */
     double (*view_alpha)(th_view *view);
-    void (*view_set_alpha)(th_view *view, double alpha); /* clamped to [0, 1] */
+    void (*view_set_alpha)(th_view *view, double alpha);
 
     /* -- Animation -- */
     /* UIView animateWithDuration:delay:options:animations:completion:. Calls animations(user)
@@ -210,7 +219,7 @@ typedef struct th_host_api {
      * (center) and moves the frame, as Core Animation does. [main-thread] */
     th_point (*view_anchor_point)(th_view *view);
     void (*view_set_anchor_point)(th_view *view, th_point anchor);
-    /* CALayer.transform (the full 3D transform; view_set_transform sets its affine part). [main-thread] */
+    /* CALayer.transform, the full 3D transform (view_set_transform replaces it with an affine one). [main-thread] */
     th_transform3d (*view_transform3d)(th_view *view);
     void (*view_set_transform3d)(th_view *view, th_transform3d transform);
     /* hidden, backgroundColor, cornerRadius (clamped to >= 0), clipsToBounds. [main-thread] */

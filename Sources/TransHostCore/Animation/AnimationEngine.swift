@@ -265,7 +265,7 @@ public final class AnimationEngine {
     public func nextEventTime() -> Double? {
         var best: Double? = readyCompletions.isEmpty ? nil : now
         for g in groups {
-            let local = g.timeline.speed >= 0 ? g.end : g.begin
+            let local = g.timeline.stopTime(for: g)
             if let t = g.timeline.globalTime(ofLocal: local, now: now) { best = min(best ?? t, t) }
         }
         for s in scheduled { best = min(best ?? s.time, s.time) }
@@ -279,7 +279,7 @@ public final class AnimationEngine {
         if t > clock.now { clock.now = t }
         // Blocks whose animations reached their end (or their start, on a reversed timeline).
         let ended = groups.filter { g in
-            let local = g.timeline.speed >= 0 ? g.end : g.begin
+            let local = g.timeline.stopTime(for: g)
             guard let gt = g.timeline.globalTime(ofLocal: local, now: now) else { return false }
             return gt <= t
         }

@@ -75,6 +75,16 @@ public final class AnimationTimeline {
 
     public var isPaused: Bool { speed == 0 }
 
+    /// On a reversed timeline, the local time at which every block stops: a cancelled
+    /// transition runs all the way back to its start before any completion runs (UIKit's
+    /// cancelInteractiveTransition). nil: each block stops at its own beginning.
+    public var reverseStop: Double?
+
+    /// The local time at which a block of this timeline stops, in its direction of travel.
+    func stopTime(for g: AnimationGroup) -> Double {
+        speed >= 0 ? g.end : min(reverseStop ?? g.begin, g.begin)
+    }
+
     /// Re-anchors at `now` with a new speed, keeping local time continuous.
     public func setSpeed(_ s: Double, now: Double) {
         anchorLocal = localTime(atGlobal: now)

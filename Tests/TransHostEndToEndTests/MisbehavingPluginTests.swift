@@ -1,0 +1,51 @@
+import Foundation
+import TransHostPluginHost
+import XCTest
+
+/// A plugin that logs, declares an absurd duration and completes twice: the host caps the
+/// duration, reports every breach in the trace and the exit code, shows the log line, and the
+/// app stays consistent.
+final class MisbehavingPluginTests: XCTestCase {
+    func testBreachesReachTheTraceAndTheExitCodeAndLogsReachStderr() throws {
+        let root = try BuildProducts.temporaryDirectory(self)
+        let dir = root + "/plugins/rogue"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try BuildProducts.compileC("""
+        #include "transhost.h"
+        static const th_host_api *host;
+        static double duration(const th_animator *self, th_context *ctx) { (void)self; (void)ctx; return 1e9; }
+        static void animate(const th_animator *self, th_context *ctx) {
+            (void)self;
+            host->log(TH_LOG_WARNING, "rogue says hello");
+            host->view_add_subview(host->context_container(ctx), host->context_view(ctx, TH_KEY_TO));
+            host->context_complete_transition(ctx, 1);
+            host->context_complete_transition(ctx, 1);
+        }
+        static const th_animator rogue = { sizeof(th_animator), "rogue", duration, animate, 0, 0 };
+        static int init(const th_host_api *h) { host = h; return 0; }
+        static const th_animator *get(const char *id) { (void)id; return &rogue; }
+        TH_EXPORT const th_plugin_entry transhost_plugin_entry = { TH_ABI_MAJOR, TH_ABI_MINOR, sizeof(th_plugin_entry),
+            "rogue", "1.0.0", init, 0, get };
+        """, to: dir + "/librogue.so")
+        try """
+        {"name": "rogue", "version": "1.0.0", "abi": "\(HostABI.text)", "library": "librogue.so",
+         "animators": [{"id": "rogue", "routes": [{"container": "navigation", "operations": ["push"], "from": "Src", "to": "Dst"}]}]}
+        """.write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
+        try """
+        {"name": "rogue-app", "types": {"Src": "UIViewController", "Dst": "UIViewController"},
+         "controllers": {"s": {"type": "Src"}, "d": {"type": "Dst"}},
+         "root": {"container": "navigation", "stack": ["s"]}, "script": [{"action": "push", "controller": "d"}]}
+        """.write(toFile: root + "/app.json", atomically: true, encoding: .utf8)
+
+        let r = try BuildProducts.run(["run", "--scenario", root + "/app.json", "--plugins", root + "/plugins", "--out", root + "/out", "--trace-only"])
+        XCTAssertEqual(r.status, 4, "an animator broke the contract: \(r.stderr)")
+        XCTAssertTrue(r.stderr.contains("[rogue] warning: rogue says hello"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("#0 navigation push Src -> Dst  rogue/rogue  60 s  completed"), r.stdout)
+        let trace = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: root + "/out/trace.json"))) as? [String: Any])
+        let t = try XCTUnwrap((trace["transitions"] as? [[String: Any]])?.first)
+        let kinds = (t["breaches"] as? [[String: Any]])?.compactMap { $0["kind"] as? String } ?? []
+        XCTAssertEqual(Set(kinds), ["invalid-value", "completed-twice"], "\(kinds)")
+        XCTAssertTrue(((t["breaches"] as? [[String: Any]]) ?? []).allSatisfy { $0["plugin"] as? String == "rogue" })
+        XCTAssertEqual(((trace["final"] as? [String: Any])?["stack"] as? [String]), ["Src", "Dst"])
+    }
+}

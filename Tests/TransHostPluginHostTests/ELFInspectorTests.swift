@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+@testable import TransHostPluginHost
+
+/// `list` inspects every library on the search path inside the host process, so a damaged file
+/// must give an error, never a crash.
+final class ELFInspectorTests: XCTestCase {
+    func compiledPlugin() throws -> [UInt8] {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("elf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let src = dir.appendingPathComponent("p.c"), lib = dir.appendingPathComponent("libp.so")
+        try "__attribute__((visibility(\"default\"))) const unsigned transhost_plugin_entry[2] = { 1, 1 };\n"
+            .write(to: src, atomically: true, encoding: .utf8)
+        let cc = Process()
+        cc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        cc.arguments = ["cc", "-shared", "-fPIC", "-o", lib.path, src.path]
+        try cc.run()
+        cc.waitUntilExit()
+        XCTAssertEqual(cc.terminationStatus, 0)
+        return Array(try Data(contentsOf: lib))
+    }
+
+    func testTheEntryAndItsABIAreReadFromTheFile() throws {
+        let r = try ELFInspector.inspect(bytes: try compiledPlugin(), entrySymbol: "transhost_plugin_entry")
+        XCTAssertEqual(r, ELFInspection(hasEntrySymbol: true, abiMajor: 1, abiMinor: 1))
+    }
+
+    func testAHugeSectionHeaderOffsetIsAnErrorNotACrash() throws {
+        var b = try compiledPlugin()
+        for k in 0..<8 { b[0x28 + k] = k == 0 ? 0xF0 : 0xFF }
+        XCTAssertThrowsError(try ELFInspector.inspect(bytes: b, entrySymbol: "transhost_plugin_entry")) { e in
+            XCTAssertTrue("\(e)".contains("section headers are missing or truncated"), "\(e)")
+        }
+    }
+
+    /// Deterministic mutation of the headers and tables: every variant is inspected without a
+    /// trap (the result may be an error or a reading; what matters is that the host survives).
+    func testRandomlyDamagedLibrariesNeverCrashTheInspector() throws {
+        let original = try compiledPlugin()
+        var seed: UInt64 = 0x5EED
+        func next() -> UInt64 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return seed >> 33 }
+        var outcomes = (errors: 0, readings: 0)
+        for _ in 0..<3000 {
+            var b = original
+            for _ in 0..<(1 + Int(next() % 4)) {
+                // Bias toward the ELF header and the section header table, where offsets live.
+                let shoff = Int(b[0x28]) | Int(b[0x29]) << 8 | Int(b[0x2A]) << 16
+                let region = next() % 2 == 0 ? Int(next() % 64) : min(b.count - 1, shoff + Int(next() % UInt64(max(1, b.count - shoff))))
+                b[region] = UInt8(truncatingIfNeeded: next())
+            }
+            if (try? ELFInspector.inspect(bytes: b, entrySymbol: "transhost_plugin_entry")) != nil { outcomes.readings += 1 } else { outcomes.errors += 1 }
+        }
+        XCTAssertGreaterThan(outcomes.errors, 0, "some mutations must be detected")
+    }
+}
