@@ -71,7 +71,7 @@ let package = Package(
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
 
         .testTarget(name: "TransHostCoreTests", dependencies: ["TransHostCore"]),
-        .testTarget(name: "TransHostPluginHostTests", dependencies: ["TransHostPluginHost"]),
+        .testTarget(name: "TransHostPluginHostTests", dependencies: ["TransHostPluginHost", "CTransHost"]),
         .testTarget(name: "TransHostCoordinatorsTests", dependencies: ["TransHostCoordinators"]),
         .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostScenario", "TransHostPluginHost", "TransHostSupport"]),
         .testTarget(name: "TransHostPluginTests", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostCore", "TransHostSupport"]),

@@ -48,6 +48,9 @@ enum RouteCommand {
         } else {
             console.out("default transition (no route matches)")
         }
+        if !decision.conflicts.isEmpty {
+            console.out("  conflict: \(decision.conflicts.map(\.rule.label).joined(separator: ", ")) matched equally (same priority and specificity); declaration order decided. Give one route a higher priority.")
+        }
         if args.flag("--explain") { for line in decision.explanation { console.out("  \(line)") } }
         return .ok
     }

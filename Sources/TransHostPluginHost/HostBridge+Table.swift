@@ -279,11 +279,16 @@ extension HostBridge {
     /// negative duration or delay are reported (0 is used for the bad numbers).
     func checkedParams(_ params: UnsafePointer<th_animation_params>?, _ call: String) -> AnimationParameters? {
         guard let params else { breach("invalid-value", "\(call) got NULL params; the call was ignored"); return nil }
-        guard params.pointee.struct_size >= UInt32(MemoryLayout<th_animation_params>.size) else {
-            breach("invalid-value", "\(call) got params with struct_size \(params.pointee.struct_size), smaller than th_animation_params (\(MemoryLayout<th_animation_params>.size)); the call was ignored")
+        let size = params.pointee.struct_size
+        guard size >= HostABI.minimumAnimationParamsSize else {
+            breach("invalid-value", "\(call) got params with struct_size \(size), smaller than th_animation_params of ABI 1.0 (\(HostABI.minimumAnimationParamsSize)); the call was ignored")
             return nil
         }
-        var p = params.pointee
+        // Only the bytes the plugin's struct_size covers are read; later fields keep defaults.
+        var p = th_animation_params()
+        withUnsafeMutableBytes(of: &p) { dst in
+            dst.copyMemory(from: UnsafeRawBufferPointer(start: params, count: min(Int(size), dst.count)))
+        }
         if !p.duration.isFinite || p.duration < 0 { breach("invalid-value", "\(call) got duration \(p.duration); 0 was used"); p.duration = 0 }
         if !p.delay.isFinite || p.delay < 0 { breach("invalid-value", "\(call) got delay \(p.delay); 0 was used"); p.delay = 0 }
         return AnimationParameters(duration: p.duration, delay: p.delay, options: p.options)

@@ -34,7 +34,7 @@ public final class LoadedPlugin {
     }
 
     func check(_ ptr: UnsafePointer<th_animator>, id: String) throws {
-        guard ptr.pointee.struct_size >= UInt32(MemoryLayout<th_animator>.size), ptr.pointee.transition_duration != nil,
+        guard ptr.pointee.struct_size >= HostABI.minimumAnimatorSize, ptr.pointee.transition_duration != nil,
               ptr.pointee.animate_transition != nil else {
             throw PluginHostError.loadFailed(plugin: name, library: manifest.libraryPath,
                                              reason: "animator \"\(id)\" has struct_size \(ptr.pointee.struct_size) or a NULL transition_duration/animate_transition; fill in every field of th_animator")
@@ -122,8 +122,8 @@ public enum PluginLoader {
         guard HostABI.isCompatible(major: maj, minor: min) else {
             throw PluginHostError.abiMismatch(plugin: manifest.name, library: lib, pluginABI: "\(maj).\(min)", hostABI: HostABI.text)
         }
-        guard entry.pointee.struct_size >= UInt32(MemoryLayout<th_plugin_entry>.size) else {
-            throw fail("its entry has struct_size \(entry.pointee.struct_size), smaller than th_plugin_entry (\(MemoryLayout<th_plugin_entry>.size)) of ABI \(maj).\(min)")
+        guard entry.pointee.struct_size >= HostABI.minimumEntrySize else {
+            throw fail("its entry has struct_size \(entry.pointee.struct_size), smaller than th_plugin_entry of ABI 1.0 (\(HostABI.minimumEntrySize)); rebuild it against transhost.h")
         }
         progress(.identity)
         let entryName = entry.pointee.name.map { String(cString: $0) } ?? "(null)"

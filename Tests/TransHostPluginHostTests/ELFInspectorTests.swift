@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import TransHostPluginHost
+import CTransHost
 
 /// `list` inspects every library on the search path inside the host process, so a damaged file
 /// must give an error, never a crash.
@@ -52,5 +53,15 @@ final class ELFInspectorTests: XCTestCase {
             if (try? ELFInspector.inspect(bytes: b, entrySymbol: "transhost_plugin_entry")) != nil { outcomes.readings += 1 } else { outcomes.errors += 1 }
         }
         XCTAssertGreaterThan(outcomes.errors, 0, "some mutations must be detected")
+    }
+}
+
+/// Structs only grow by appending: the smallest size a plugin may pass stays the ABI 1.0 one.
+final class StructGrowthTests: XCTestCase {
+    func testMinimumSizesAreTheABI10LayoutsAndNeverExceedTheHeaders() {
+        XCTAssertEqual([HostABI.minimumAnimationParamsSize, HostABI.minimumAnimatorSize, HostABI.minimumEntrySize], [32, 48, 56])
+        XCTAssertLessThanOrEqual(Int(HostABI.minimumAnimationParamsSize), MemoryLayout<th_animation_params>.size)
+        XCTAssertLessThanOrEqual(Int(HostABI.minimumAnimatorSize), MemoryLayout<th_animator>.size)
+        XCTAssertLessThanOrEqual(Int(HostABI.minimumEntrySize), MemoryLayout<th_plugin_entry>.size)
     }
 }
