@@ -1,4 +1,5 @@
 #include "render_kernels.h"
+#include <stdlib.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -344,47 +345,67 @@ void th_composite_affine_bilinear(const uint32_t *src, size_t src_stride, int sw
     const double one = (double)((int64_t)1 << AFF_FRAC);
     const int64_t du = round_i64(m[0] * one), dv = round_i64(m[3] * one);
     const int64_t W = (int64_t)sw << AFF_FRAC, H = (int64_t)sh << AFF_FRAC, ONE = (int64_t)1 << AFF_FRAC;
-    const int n = x1 - x0;
+    const int n = x1 - x0, rows = y1 - y0;
     /* Interior pixels of an opaque source at full alpha are opaque: stored, not blended. */
     const int store = src_opaque && alpha >= 256 && !mask;
+    /* Per row: the source position of the first pixel, the pixels whose footprint touches the
+       image (texel row/column -1 .. size - 1) and those whose whole footprint is inside
+       (0 .. size - 2, read without bounds checks). */
+    typedef struct { int64_t u0, v0; int32_t ko0, ko1, ki0, ki1; } row_span;
+    row_span *spans = (row_span *)malloc((size_t)rows * sizeof(row_span));
+    if (!spans) return;
     for (int y = y0; y < y1; y++) {
-        uint32_t *drow = (uint32_t *)((uint8_t *)dst + (size_t)y * dst_stride) + x0;
-        const uint8_t *mrow = mask ? mask + (size_t)(y - y0) * mask_stride : 0;
+        row_span *r = &spans[y - y0];
         const double X = x0 + 0.5, Y = y + 0.5;
-        const int64_t u0 = round_i64((m[0] * X + m[1] * Y + m[2] - 0.5) * one);
-        const int64_t v0 = round_i64((m[3] * X + m[4] * Y + m[5] - 0.5) * one);
-        /* Pixels whose footprint touches the image: texel row/column -1 .. size - 1. */
+        r->u0 = round_i64((m[0] * X + m[1] * Y + m[2] - 0.5) * one);
+        r->v0 = round_i64((m[3] * X + m[4] * Y + m[5] - 0.5) * one);
         int64_t ko0 = 0, ko1 = n;
-        narrow(u0, du, -ONE, W - 1, &ko0, &ko1);
-        narrow(v0, dv, -ONE, H - 1, &ko0, &ko1);
-        if (ko0 >= ko1) continue;
-        /* Pixels whose whole footprint is inside: texel row/column 0 .. size - 2. */
+        narrow(r->u0, du, -ONE, W - 1, &ko0, &ko1);
+        narrow(r->v0, dv, -ONE, H - 1, &ko0, &ko1);
         int64_t ki0 = ko0, ki1 = ko1;
-        if (sw >= 2 && sh >= 2) {
-            narrow(u0, du, 0, W - ONE - 1, &ki0, &ki1);
-            narrow(v0, dv, 0, H - ONE - 1, &ki0, &ki1);
+        if (ko0 < ko1 && sw >= 2 && sh >= 2) {
+            narrow(r->u0, du, 0, W - ONE - 1, &ki0, &ki1);
+            narrow(r->v0, dv, 0, H - ONE - 1, &ki0, &ki1);
         } else ki1 = ki0;
         if (ki0 >= ki1) ki0 = ki1 = ko1;
-        int64_t k = ko0;
-        int64_t u = u0 + k * du, v = v0 + k * dv;
-        for (; k < ki0; k++, u += du, v += dv)
-            affine_edge_px(src, src_stride, sw, sh, u, v, mask_alpha(alpha, mrow, (int)k), &drow[k]);
-#if defined(__SSE2__)
-        const __m128i zero = _mm_setzero_si128();
-        for (; k + 2 <= ki1; k += 2, u += 2 * du, v += 2 * dv) {
-            const __m128i s = affine_horizontal(affine_column(src, src_stride, u, v),
-                                                affine_column(src, src_stride, u + du, v + dv), u, u + du);
-            __m128i *d = (__m128i *)&drow[k];
-            if (store) {
-                _mm_storel_epi64(d, _mm_packus_epi16(s, zero));
-                continue;
-            }
-            const uint32_t aa = mask_alpha(alpha, mrow, (int)k), ab = mask_alpha(alpha, mrow, (int)k + 1);
-            if ((aa | ab) == 0) continue;
-            _mm_storel_epi64(d, affine_over(s, aa, ab, _mm_loadl_epi64(d)));
-        }
-#endif
-        for (; k < ko1; k++, u += du, v += dv)
-            affine_edge_px(src, src_stride, sw, sh, u, v, mask_alpha(alpha, mrow, (int)k), &drow[k]);
+        r->ko0 = (int32_t)ko0; r->ko1 = (int32_t)ko1; r->ki0 = (int32_t)ki0; r->ki1 = (int32_t)ki1;
     }
+    /* Vertical strips of STRIP destination columns, each top to bottom: a rotated source is
+       then read within a small band (cache and TLB friendly) instead of across as many source
+       rows as a destination row crosses. */
+    enum { STRIP = 64 };
+    for (int sx = 0; sx < n; sx += STRIP) {
+        const int se = sx + STRIP < n ? sx + STRIP : n;
+        for (int y = y0; y < y1; y++) {
+            const row_span *r = &spans[y - y0];
+            const int lo = r->ko0 > sx ? r->ko0 : sx, hi = r->ko1 < se ? r->ko1 : se;
+            if (lo >= hi) continue;
+            int i0 = r->ki0 < lo ? lo : (r->ki0 > hi ? hi : r->ki0);
+            int i1 = r->ki1 < i0 ? i0 : (r->ki1 > hi ? hi : r->ki1);
+            uint32_t *drow = (uint32_t *)((uint8_t *)dst + (size_t)y * dst_stride) + x0;
+            const uint8_t *mrow = mask ? mask + (size_t)(y - y0) * mask_stride : 0;
+            int k = lo;
+            int64_t u = r->u0 + k * du, v = r->v0 + k * dv;
+            for (; k < i0; k++, u += du, v += dv)
+                affine_edge_px(src, src_stride, sw, sh, u, v, mask_alpha(alpha, mrow, k), &drow[k]);
+#if defined(__SSE2__)
+            const __m128i zero = _mm_setzero_si128();
+            for (; k + 2 <= i1; k += 2, u += 2 * du, v += 2 * dv) {
+                const __m128i s = affine_horizontal(affine_column(src, src_stride, u, v),
+                                                    affine_column(src, src_stride, u + du, v + dv), u, u + du);
+                __m128i *d = (__m128i *)&drow[k];
+                if (store) {
+                    _mm_storel_epi64(d, _mm_packus_epi16(s, zero));
+                    continue;
+                }
+                const uint32_t aa = mask_alpha(alpha, mrow, k), ab = mask_alpha(alpha, mrow, k + 1);
+                if ((aa | ab) == 0) continue;
+                _mm_storel_epi64(d, affine_over(s, aa, ab, _mm_loadl_epi64(d)));
+            }
+#endif
+            for (; k < hi; k++, u += du, v += dv)
+                affine_edge_px(src, src_stride, sw, sh, u, v, mask_alpha(alpha, mrow, k), &drow[k]);
+        }
+    }
+    free(spans);
 }
