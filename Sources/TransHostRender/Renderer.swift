@@ -405,12 +405,25 @@ public final class Renderer {
         }
         if target === mainTarget {
             // Deferred: a later opaque full-frame blit makes everything before it invisible.
-            let covers = isTranslation && opaque && alpha >= 1 && !needMask && box == canvas
-                && compositePath != .pixmanProjective
+            let covers = opaque && alpha >= 1 && !needMask && box == canvas && compositePath != .pixmanProjective
+                && (isTranslation || (h.isAffine && Self.interiorCovers(inv, src: src, canvas: canvas)))
             displayList.append((work, covers))
         } else {
             work()
         }
+    }
+
+    /// Whether every destination pixel of `canvas` samples the source's interior under the
+    /// affine destination->source map `inv` (a bilinear footprint at least half a texel inside
+    /// each edge), so an opaque source paints every one of them opaquely. The canvas is convex
+    /// and the map affine: its four corners decide.
+    static func interiorCovers(_ inv: Homography, src: RGBAImage, canvas: PixelRect) -> Bool {
+        let sw = Double(src.width), sh = Double(src.height)
+        for (x, y) in [(canvas.x0, canvas.y0), (canvas.x1, canvas.y0), (canvas.x1, canvas.y1), (canvas.x0, canvas.y1)] {
+            let p = inv.apply(Double(x), Double(y))
+            guard p.x >= 1, p.y >= 1, p.x <= sw - 1, p.y <= sh - 1 else { return false }
+        }
+        return true
     }
 
     private func compositeNow(_ src: RGBAImage, opaque: Bool, h: Homography, inv: Homography, dest: [Vec2], box: PixelRect,

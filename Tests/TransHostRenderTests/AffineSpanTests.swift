@@ -157,6 +157,26 @@ final class AffineSpanTests: XCTestCase {
         XCTAssertEqual(outputs[0], outputs[1])
     }
 
+    /// An opaque page rotated slightly and scaled up so that it covers the whole screen hides
+    /// everything below it: those composites (and the clear) are skipped, pixels unchanged.
+    func testFullScreenRotatedOpaqueLayerOccludesBelow() {
+        func frame(_ under: Color) -> (RGBAImage, RenderStats) {
+            let e = AnimationEngine()
+            let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "window")
+            root.backgroundColor = under
+            root.addSubview(DemoScenes.page(e, title: "Below", hue: under))
+            let top = DemoScenes.page(e, title: "Top", hue: Color(red: 0.85, green: 0.9, blue: 1))
+            top.transform3D = Transform3D.rotation(0.05, 0, 0, 1).scaled(1.2, 1.2, 1)
+            root.addSubview(top)
+            let r = Renderer(pointSize: DemoScenes.screen, scale: 2)
+            return (r.render(e.sampleTree(root)), r.stats)
+        }
+        let (a, sa) = frame(Color(red: 0, green: 1, blue: 0))
+        let (b, _) = frame(Color(red: 1, green: 0, blue: 1))
+        XCTAssertGreaterThan(sa.occludedOperations, 1)
+        XCTAssertEqual(a.rgbaBytes(), b.rgbaBytes())
+    }
+
     /// The kernel alone against pixman's affine bilinear path: a translucent, non-opaque
     /// source (a gradient with varying alpha), global alpha and an A8 mask, over a patterned
     /// destination, for several rotations, shears and scales.
