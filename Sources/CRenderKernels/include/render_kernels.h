@@ -37,3 +37,18 @@ void th_composite_projective_bilinear(const uint32_t *src, size_t src_stride, in
                                       uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int y1,
                                       const double m[9], const uint8_t *mask, size_t mask_stride, uint32_t alpha);
 #endif
+
+#ifndef TRANSHOST_RENDER_AFFINE
+#define TRANSHOST_RENDER_AFFINE
+/// As th_composite_projective_bilinear for an affine map (U = m[0] X + m[1] Y + m[2],
+/// V = m[3] X + m[4] Y + m[5]; no division): source positions step by a constant per pixel in
+/// 40.24 fixed point, and each row visits only the pixels whose bilinear footprint touches the
+/// source (found exactly in integer arithmetic); the interior of that span reads texels without
+/// bounds checks. `src_opaque` (every source texel has alpha 255) lets interior pixels at full
+/// alpha without a mask be stored instead of blended. Deterministic (integer arithmetic after
+/// one double evaluation per row).
+void th_composite_affine_bilinear(const uint32_t *src, size_t src_stride, int src_width, int src_height,
+                                  uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int y1,
+                                  const double m[6], const uint8_t *mask, size_t mask_stride, uint32_t alpha,
+                                  int src_opaque);
+#endif
