@@ -28,6 +28,9 @@ enum RouteCommand {
             throw UsageError(message: "--op must be push, pop, select, present or dismiss")
         }
         guard let from = args.value("--from"), let to = args.value("--to") else { throw UsageError(message: "--from and --to are required") }
+        guard op.container == container else {
+            throw UsageError(message: "--op \(o) does not happen in a \(c) container (\(c): \(TransitionOperation.allCases.filter { $0.container == container }.map(\.rawValue).joined(separator: ", ")))")
+        }
         var types: [String: String] = [:]
         if let file = args.value("--scenario") { types = try Scenario.load(file: file).types }
         let scan = try PluginOptions(args, environment: environment).scan()

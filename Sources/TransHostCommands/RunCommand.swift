@@ -80,6 +80,7 @@ enum RunCommand {
             let result = Playback.play(job.scenario, scan: scan, fps: fps, loading: loading)
             let files: [String]
             var progress = exporter
+            if !quiet { progress.warningHandler = { console.err("warning: \($0)") } }
             if console.isTTY && !quiet {
                 progress.progress = { done, total in
                     let width = 24, filled = total > 0 ? done * width / total : width
@@ -176,7 +177,7 @@ enum RunCommand {
         var s = scenario
         if let name = args.value("--device") {
             guard let d = Device.named(name) else {
-                throw UsageError(message: "--device \"\(name)\" is not one of \(Device.named.map(\.name).joined(separator: ", ")) or WxH")
+                throw UsageError(message: "--device \"\(name)\" is not one of \(Device.named.map(\.name).joined(separator: ", ")) or WxH (points, each at most 4096)")
             }
             s.device = Device(name: d.name, width: d.width, height: d.height, scale: scenario.device.scale)
         }

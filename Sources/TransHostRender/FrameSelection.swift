@@ -35,6 +35,20 @@ public enum FrameSelector: Equatable, Sendable {
         }
     }
 
+    /// Why this selection does not name an instant of a transition with frames at `times`, or
+    /// nil when it does.
+    public func problem(in times: [Double]) -> String? {
+        guard let last = times.last else { return nil }
+        switch self {
+        case .frame(let n) where n >= times.count:
+            return "--at f\(n): there are only \(times.count) frames (f0 to f\(times.count - 1)); skipped"
+        case .time(let t) where t > last + 1e-9:
+            return "--at \(t)s is past the end (\(last) s); the last frame was used"
+        default:
+            return nil
+        }
+    }
+
     static func nearest(_ t: Double, in times: [Double]) -> Int {
         var best = 0
         for (i, x) in times.enumerated() where abs(x - t) < abs(times[best] - t) - 1e-12 { best = i }

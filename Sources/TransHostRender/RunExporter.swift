@@ -33,6 +33,10 @@ public struct RunExporter {
     public let options: Options
     /// Called after each transition is rendered: (done, total).
     public var progress: ((Int, Int) -> Void)?
+    /// Called (possibly from several threads, one at a time) for a --at instant that does not
+    /// exist in a transition: a frame number past its last frame, a time past its end.
+    public var warningHandler: ((String) -> Void)?
+    private let warningLock = NSLockLike()
 
     public init(options: Options) { self.options = options }
 
@@ -100,6 +104,9 @@ public struct RunExporter {
             if options.frames {
                 var seen = Set<Int>()
                 for sel in options.frameSelection {
+                    if let problem = sel.problem(in: times) {
+                        warningLock.locked { warningHandler?("transition \(t.index) (\(t.record.operation.rawValue)): \(problem)") }
+                    }
                     guard let i = sel.index(in: times), seen.insert(i).inserted else { continue }
                     let path = base + "-f\(Self.pad(i))-\(Self.millis(times[i]))ms.png"
                     try PNGWriter.write(image(i), to: path)

@@ -134,6 +134,18 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual([Int(gif[6]) | Int(gif[7]) << 8, Int(gif[8]) | Int(gif[9]) << 8], [320, 568])
     }
 
+    func testInstantsOutsideATransitionAreReported() throws {
+        let tmp = try BuildProducts.temporaryDirectory(self)
+        let r = try BuildProducts.run(["run", "--scenario", "default", "--plugins", pluginsDir, "--out", tmp, "--at", "f999,9s", "--scale", "1"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("transition 0 (push): --at f999: there are only 16 frames (f0 to f15); skipped"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("transition 0 (push): --at 9.0s is past the end (0.25 s); the last frame was used"), r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: tmp + "/transition-0-push-f015-250ms.png"))
+        let route = try BuildProducts.run(["route", "--container", "navigation", "--op", "select", "--from", "A", "--to", "B"])
+        XCTAssertEqual(route.status, 2)
+        XCTAssertTrue(route.stderr.contains("--op select does not happen in a navigation container"), route.stderr)
+    }
+
     func testBadPictureOptionsAreUsageErrors() throws {
         for (args, message) in [(["--at", "half"], "--at: \"half\" is not a progress fraction"),
                                 (["--scale", "4"], "--scale must be 1, 2 or 3"),
