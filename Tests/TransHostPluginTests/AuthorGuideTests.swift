@@ -71,7 +71,9 @@ final class AuthorGuideTests: XCTestCase {
     /// Every transition line `run` printed is shown in the guide exactly (the guide's sample
     /// output is real).
     func assertGuideShows(_ stdout: String, _ guide: Guide, file: StaticString = #filePath, line: UInt = #line) {
-        let lines = stdout.split(separator: "\n").filter { $0.hasPrefix("  #") || $0.hasPrefix("final stack") || $0.hasPrefix("scenario ") }
+        let lines = stdout.split(separator: "\n").filter {
+            $0.hasPrefix("  #") || $0.hasPrefix("final stack") || $0.hasPrefix("scenario ") || $0.hasPrefix("wrote out/crossfade/")
+        }
         XCTAssertFalse(lines.isEmpty, file: file, line: line)
         for l in lines { XCTAssertTrue(guide.text.contains(l), "the guide does not show: \(l)", file: file, line: line) }
     }
@@ -90,6 +92,8 @@ final class AuthorGuideTests: XCTestCase {
         XCTAssertTrue(listed?.contains("1.0.0") == true && listed?.hasSuffix("ok") == true, "list: \(listed ?? "crossfade missing")")
         XCTAssertTrue(out.stdout.contains("#0 navigation push InboxController -> MessageController  crossfade/crossfade  0.3 s  completed"), out.stdout)
         XCTAssertTrue(out.stdout.contains("#1 navigation pop MessageController -> InboxController  crossfade/crossfade  0.3 s  completed"), out.stdout)
+        XCTAssertTrue(out.stdout.contains("#0 navigation push InboxController -> MessageController  crossfade/crossfade  0.5 s  completed  31 frames"),
+                      "the guide's --param run reached the plugin through libffi: \(out.stdout)")
         assertGuideShows(out.stdout, guide)
 
         // The trace: the message fades in on ease-in-out (exactly half at the midpoint, 0.15 s).
