@@ -1,0 +1,56 @@
+import XCTest
+@testable import TransHostSupport
+
+/// The trace contract's formatting (DESIGN.md section 11) and the reader's error positions.
+final class JSONWriterTests: XCTestCase {
+    func testNumbersHaveAtMostSixDecimalsAndNoTrailingZeros() {
+        XCTAssertEqual(JSONWriter.format(0.25), "0.25")
+        XCTAssertEqual(JSONWriter.format(1), "1")
+        XCTAssertEqual(JSONWriter.format(-0.0), "0")
+        XCTAssertEqual(JSONWriter.format(1.0 / 3.0), "0.333333")
+        XCTAssertEqual(JSONWriter.format(2.0 / 3.0), "0.666667")
+        XCTAssertEqual(JSONWriter.format(-1e-7), "0", "rounds to zero, printed without a sign")
+        XCTAssertEqual(JSONWriter.format(-1.5), "-1.5")
+        XCTAssertEqual(JSONWriter.format(320), "320")
+        XCTAssertEqual(JSONWriter.format(.nan), "0", "a NaN never reaches a trace")
+        XCTAssertEqual(JSONWriter.format(.infinity), "0")
+    }
+
+    func testKeysAreSortedSoTheSameValueGivesTheSameBytes() {
+        let a: JSONValue = ["b": 1, "a": ["z": true, "y": nil], "c": [0.5, 2]]
+        XCTAssertEqual(JSONWriter.write(a, pretty: false), #"{"a":{"y":null,"z":true},"b":1,"c":[0.5,2]}"#)
+        XCTAssertEqual(JSONWriter.write(a), JSONWriter.write(a))
+    }
+
+    func testStringsAreEscaped() {
+        XCTAssertEqual(JSONWriter.write(.string("a\"b\\c\n\u{1}é"), pretty: false), #""a\"b\\c\n\u0001é""#)
+    }
+
+    func testWhatIsWrittenReadsBack() throws {
+        let v: JSONValue = ["name": "fade-scale", "frames": [["t": 0, "alpha": 0.549926]], "ok": false]
+        XCTAssertEqual(try JSONParser.parse(JSONWriter.write(v)), v)
+    }
+}
+
+final class JSONParserTests: XCTestCase {
+    func position(_ text: String) -> (Int, Int)? {
+        do { _ = try JSONParser.parse(text); return nil } catch let e as JSONSyntaxError { return (e.line, e.column) } catch { return nil }
+    }
+
+    func testErrorsNameTheLineAndColumn() {
+        XCTAssertEqual(position("{\n  \"a\": 1,\n  \"b\" 2\n}").map { [$0.0, $0.1] }, [3, 7])
+        XCTAssertEqual(position("[1, 2,]").map { [$0.0, $0.1] }, [1, 7])
+        XCTAssertEqual(position("{\"a\": tru}").map { [$0.0, $0.1] }, [1, 7])
+    }
+
+    func testStrictness() {
+        for bad in ["", "{", "[1 2]", "{\"a\":1,}", "01", "1.", "\"\\x\"", "{\"a\":1, \"a\":2}", "nul", "[1] 2", "\"\u{1}\""] {
+            XCTAssertThrowsError(try JSONParser.parse(bad), "accepted \(bad.debugDescription)")
+        }
+    }
+
+    func testValues() throws {
+        XCTAssertEqual(try JSONParser.parse(#"{"a": [1, -2.5e2, true, null, "\u00e9\ud83d\ude00"]}"#),
+                       ["a": [1, -250, true, nil, "é😀"]])
+    }
+}
