@@ -83,6 +83,29 @@ public enum PNGWriter {
 /// Browsers play delays of 0 or 1 cs as 10 cs, so 60 fps GIFs play slower there than in
 /// viewers that honour the file; pass fps <= 50 when the GIF is meant for a browser.
 public enum GIFWriter {
+    /// The smallest rectangle (x0, y0, x1, y1), ends exclusive, holding every index that differs
+    /// between two frames; a 1 x 1 rectangle at the origin when none does (GIF frames cannot be
+    /// empty).
+    static func changedRect(_ a: [UInt8], _ b: [UInt8], width w: Int, height h: Int) -> (Int, Int, Int, Int) {
+        var x0 = w, y0 = h, x1 = 0, y1 = 0
+        a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in
+                for y in 0..<h {
+                    let row = y * w
+                    var first = -1
+                    for x in 0..<w where pa[row + x] != pb[row + x] { first = x; break }
+                    guard first >= 0 else { continue }
+                    var last = first
+                    var x = w - 1
+                    while x > first { if pa[row + x] != pb[row + x] { last = x; break }; x -= 1 }
+                    x0 = min(x0, first); x1 = max(x1, last + 1)
+                    y0 = min(y0, y); y1 = y + 1
+                }
+            }
+        }
+        return x1 > x0 ? (x0, y0, x1, y1) : (0, 0, 1, 1)
+    }
+
     /// Whole-centisecond delays for frame durations in seconds, carrying the rounding error.
     public static func delays(for durations: [Double]) -> [Int] {
         var out: [Int] = []
@@ -159,6 +182,7 @@ public enum GIFWriter {
             try check(EGifPutExtensionBlock(gif, 3, &loop), "loop extension")
             try check(EGifPutExtensionTrailer(gif), "loop extension")
             var indices = [UInt8](repeating: 0, count: w * h)
+            var previous = [UInt8](repeating: 0, count: w * h)
             for k in 0..<frameDurations.count {
                 let frame = try frame(k)
                 guard frame.width == w && frame.height == h else {
@@ -173,12 +197,20 @@ public enum GIFWriter {
                     th_dither_fixed_palette(frame.data.assumingMemoryBound(to: UInt32.self), frame.stride, Int32(w), Int32(h),
                                             bg.0, bg.1, bg.2, o.baseAddress)
                 }
-                try check(EGifPutImageDesc(gif, 0, 0, Int32(w), Int32(h), false, nil), "image descriptor")
+                // Frames after the first carry only the rectangle that changed (the previous frame
+                // stays: disposal "do not dispose"). The ordered dither depends on the pixel's
+                // position only, so an unchanged region gives unchanged indices.
+                var (x0, y0, x1, y1) = (0, 0, w, h)
+                if k > 0 {
+                    (x0, y0, x1, y1) = Self.changedRect(indices, previous, width: w, height: h)
+                }
+                try check(EGifPutImageDesc(gif, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0), false, nil), "image descriptor")
                 try indices.withUnsafeMutableBufferPointer { o in
-                    for y in 0..<h {
-                        try check(EGifPutLine(gif, o.baseAddress! + y * w, Int32(w)), "image data")
+                    for y in y0..<y1 {
+                        try check(EGifPutLine(gif, o.baseAddress! + y * w + x0, Int32(x1 - x0)), "image data")
                     }
                 }
+                swap(&indices, &previous)
             }
             closed = true
             var e: Int32 = 0

@@ -365,8 +365,13 @@ final class OutputTests: XCTestCase {
         var sawLoop = false
         for k in 0..<Int(gif.pointee.ImageCount) {
             let image = gif.pointee.SavedImages[k]
-            XCTAssertEqual(image.ImageDesc.Width, 320)
-            XCTAssertEqual(image.ImageDesc.Height, 568)
+            let d = image.ImageDesc
+            if k == 0 {
+                XCTAssertEqual([d.Left, d.Top, d.Width, d.Height], [0, 0, 320, 568], "the first frame covers the screen")
+            } else {
+                XCTAssertTrue(d.Left >= 0 && d.Top >= 0 && d.Width >= 1 && d.Height >= 1 && d.Left + d.Width <= 320 && d.Top + d.Height <= 568,
+                              "frame \(k) rectangle \([d.Left, d.Top, d.Width, d.Height]) inside the screen")
+            }
             var gcb = GraphicsControlBlock()
             XCTAssertEqual(DGifSavedExtensionToGCB(gif, Int32(k), &gcb), GIF_OK)
             total += Int(gcb.DelayTime)
@@ -402,6 +407,39 @@ final class OutputTests: XCTestCase {
         try GIFWriter.write(frames: [a, b], duration: 0.1, to: dir + "/1.gif")
         try GIFWriter.write(frames: [a, b], duration: 0.1, to: dir + "/2.gif")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/1.gif")), try Data(contentsOf: URL(fileURLWithPath: dir + "/2.gif")))
+    }
+
+    /// Later frames carry only what changed; drawing them over each other gives exactly the
+    /// picture a GIF of the last frame alone gives.
+    func testGIFFramesCarryOnlyTheChangedRectangle() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("transhost-gifdiff-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let imgs = frames(count: 4)
+        try GIFWriter.write(frames: [imgs[0], imgs[0], imgs[3]], frameDurations: [0.1, 0.1, 0.1], to: dir + "/diff.gif")
+        try GIFWriter.write(frames: [imgs[3]], frameDurations: [0.1], to: dir + "/last.gif")
+        func canvas(_ path: String) throws -> ([UInt8], [[Int32]]) {
+            var err: Int32 = 0
+            guard let gif = DGifOpenFileName(path, &err) else { throw NSError(domain: "gif", code: Int(err)) }
+            defer { var e: Int32 = 0; DGifCloseFile(gif, &e) }
+            XCTAssertEqual(DGifSlurp(gif), GIF_OK)
+            let w = Int(gif.pointee.SWidth), h = Int(gif.pointee.SHeight)
+            var c = [UInt8](repeating: 0, count: w * h)
+            var rects: [[Int32]] = []
+            for k in 0..<Int(gif.pointee.ImageCount) {
+                let im = gif.pointee.SavedImages[k], d = im.ImageDesc
+                rects.append([d.Left, d.Top, d.Width, d.Height])
+                for y in 0..<Int(d.Height) { for x in 0..<Int(d.Width) {
+                    c[(Int(d.Top) + y) * w + Int(d.Left) + x] = im.RasterBits[y * Int(d.Width) + x]
+                } }
+            }
+            return (c, rects)
+        }
+        let (diffCanvas, rects) = try canvas(dir + "/diff.gif")
+        let (lastCanvas, _) = try canvas(dir + "/last.gif")
+        XCTAssertEqual(rects[1], [0, 0, 1, 1], "an unchanged frame is a single pixel")
+        XCTAssertLessThan(Int(rects[2][2] * rects[2][3]), imgs[3].width * imgs[3].height, "only the changed part is stored")
+        XCTAssertEqual(diffCanvas, lastCanvas)
     }
 
     func testFailedWriteLeavesNoFile() throws {
