@@ -131,7 +131,7 @@ for i in 0..<count {
     let lib = dir + "/lib\(name).so"
     try! FileIO.writeAtomically(lib, patched(name))
     let manifest = """
-    {"format": "transhost-manifest/1", "name": "\(name)", "version": "1.0.0", "abi": "1.0", "library": "lib\(name).so",
+    {"format": "transhost-manifest/1", "name": "\(name)", "version": "1.0.0", "abi": "\(HostABI.text)", "library": "lib\(name).so",
      "animators": [{"id": "\(name)", "routes": [{"container": "navigation", "operations": ["push"], "from": "From\(i)", "to": "To\(i)"}]}]}
     """
     try! FileIO.writeAtomically(dir + "/manifest.json", manifest)

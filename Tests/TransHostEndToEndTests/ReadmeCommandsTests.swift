@@ -18,3 +18,21 @@ final class ReadmeCommandsTests: XCTestCase {
         }
     }
 }
+
+/// The host benchmark still runs (a small size): benchmarks print figures, and one that stops
+/// working should fail a test rather than rot.
+final class BenchmarkSmokeTests: XCTestCase {
+    func testTheHostBenchmarkRunsOnAFewPlugins() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: BuildProducts.binDirectory + "/transhost-host-bench")
+        p.arguments = ["--plugins", "5", "--repeat", "1"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0, text)
+        XCTAssertTrue(text.contains("list cold (no cache)") && text.contains("load one"), text)
+    }
+}
