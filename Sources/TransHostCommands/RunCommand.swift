@@ -10,6 +10,7 @@ enum RunCommand {
     usage: transhost run [PLUGIN | --scenario FILE] [--out DIR] [--gif] [--sheet] [--frames] [--at LIST]
                          [--trace-only] [--fps N] [--scale 1|2|3] [--device NAME] [--json] [-q]
                          [--plugins DIR]... [--param PLUGIN.NAME=VALUE]... [--rescan] [--no-fork]
+                         [--expect PATH [--tolerance X]]
 
     Plays a scenario through the navigation, tab and modal coordinators, lets the routed plugin
     animators animate on virtual time, prints a summary (each transition, who animated it, its
@@ -35,13 +36,17 @@ enum RunCommand {
       --device NAME     play on another screen: iphone-4 (320x480), iphone-5 (320x568),
                         iphone-8 (375x667), iphone-12 (390x844), or WxH
       --json            print the summary as JSON on stdout
+      --expect PATH     compare each trace with a golden one (a trace file, or a directory holding
+                        trace.json, or for the gallery <plugin>/trace.json); print every difference
+                        (transition, frame, view, field, both values) and exit 1 on a mismatch
+      --tolerance X     numbers within X count as equal for --expect (default 0: exact)
       --param P.N=V     set parameter N of plugin P's configure function (repeatable; see inspect)
       --rescan          ignore the scan cache: inspect and validate every plugin afresh
       --no-fork         load a new or changed plugin straight into transhost, without first
                         loading it in a child process (default timeout 5 s,
                         TRANSHOST_VALIDATE_TIMEOUT); a plugin that crashes then crashes transhost
 
-    Exit codes: 0 ok, 3 a routed plugin failed to load (the default transition ran instead),
+    Exit codes: 0 ok, 1 a trace differs from --expect, 3 a routed plugin failed to load (the default transition ran instead),
     4 an animator broke the transition contract (the host recovered), 5 invalid scenario or
     unwritable output.
     """
@@ -53,7 +58,7 @@ enum RunCommand {
     }
 
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
-        let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps", "--param", "--scale", "--device", "--at"]),
+        let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps", "--param", "--scale", "--device", "--at", "--expect", "--tolerance"]),
                                  flags: PluginOptions.flags.union(["--json", "-q", "--quiet", "--gif", "--sheet", "--frames", "--trace-only"]))
         guard args.positionals.count <= 1 else { throw UsageError(message: "give at most one plugin name") }
         let quiet = args.flag("-q") || args.flag("--quiet")
@@ -67,6 +72,12 @@ enum RunCommand {
         for w in scan.warnings where !quiet { console.err("warning: \(w)") }
 
         let exporter = try pictureOptions(args)
+        var tolerance = 0.0
+        if let t = args.value("--tolerance") {
+            guard let x = Double(t), x.isFinite, x >= 0 else { throw UsageError(message: "--tolerance must be a number >= 0, got \"\(t)\"") }
+            guard args.value("--expect") != nil else { throw UsageError(message: "--tolerance only applies with --expect") }
+            tolerance = x
+        }
         var jobs: [Job]
         do { jobs = try plan(args, scan: scan) } catch let e as ScenarioError {
             console.err("transhost run: \(e)")
@@ -102,6 +113,23 @@ enum RunCommand {
             } else if !quiet {
                 console.out(summary(result.run, files: files))
             }
+            if let expect = args.value("--expect") {
+                let golden = expectedTracePath(expect, job: job, jobs: jobs.count)
+                guard FileIO.exists(golden) else {
+                    console.err("transhost run: the expected trace \(golden) does not exist; write one with --out and keep it as the golden copy")
+                    return .inputError
+                }
+                // The trace as written (numbers at the contract's 6 decimals) against the golden one.
+                let written = try JSONFile.read(PathUtil.join(job.outDir, "trace.json"))
+                let differences = TraceComparison.compare(written, expected: try JSONFile.read(golden), tolerance: tolerance)
+                if differences.isEmpty {
+                    if !quiet && !args.flag("--json") { console.out("matches \(golden)") }
+                } else {
+                    console.out("MISMATCH against \(golden): \(differences.count) difference\(differences.count == 1 ? "" : "s")")
+                    for d in differences { console.out("  \(d)") }
+                    exit = worse(exit, .mismatch)
+                }
+            }
             if result.loadFailures > 0 { exit = worse(exit, .pluginFailed) }
             if !result.run.breaches.isEmpty { exit = worse(exit, .contractBreach) }
         }
@@ -112,7 +140,7 @@ enum RunCommand {
 
     /// Exit codes by severity: a plugin that failed to load outranks a contract breach.
     static func worse(_ a: ExitCode, _ b: ExitCode) -> ExitCode {
-        let rank: [ExitCode: Int] = [.ok: 0, .contractBreach: 1, .pluginFailed: 2]
+        let rank: [ExitCode: Int] = [.ok: 0, .mismatch: 1, .contractBreach: 2, .pluginFailed: 3]
         return (rank[b] ?? 0) > (rank[a] ?? 0) ? b : a
     }
 
@@ -135,6 +163,13 @@ enum RunCommand {
         let demos = scan.records.filter { $0.source == "first-party" && $0.status == .ok }.compactMap { r in demoPath(r).map { (r.name, $0) } }
         if demos.isEmpty { return [Job(scenario: .builtInDefault, outDir: out ?? "out/\(Scenario.builtInDefault.name)")] }
         return try demos.map { name, path in Job(scenario: try Scenario.load(file: path), outDir: PathUtil.join(out ?? "out", name)) }
+    }
+
+    /// The golden trace for a job: PATH itself if it is a file; else PATH/trace.json for one
+    /// scenario, or PATH/<output directory name>/trace.json in the gallery.
+    static func expectedTracePath(_ path: String, job: Job, jobs: Int) -> String {
+        guard FileIO.isDirectory(path) else { return path }
+        return jobs == 1 ? PathUtil.join(path, "trace.json") : PathUtil.join(PathUtil.join(path, PathUtil.basename(job.outDir)), "trace.json")
     }
 
     static func demoPath(_ r: PluginRecord) -> String? {

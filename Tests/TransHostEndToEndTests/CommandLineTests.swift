@@ -134,6 +134,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual([Int(gif[6]) | Int(gif[7]) << 8, Int(gif[8]) | Int(gif[9]) << 8], [320, 568])
     }
 
+    /// Golden traces: the same run matches; a changed parameter is a mismatch (exit 1) whose
+    /// report names the transition, the frame, the view, the field and both values.
+    func testExpectComparesWithAGoldenTrace() throws {
+        let tmp = try BuildProducts.temporaryDirectory(self)
+        let base = ["run", "--scenario", "default", "--plugins", pluginsDir, "--trace-only"]
+        XCTAssertEqual(try BuildProducts.run(base + ["--out", tmp + "/golden", "-q"]).status, 0)
+        let same = try BuildProducts.run(base + ["--out", tmp + "/again", "--expect", tmp + "/golden"])
+        XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
+        XCTAssertTrue(same.stdout.contains("matches \(tmp)/golden/trace.json"), same.stdout)
+        let changed = try BuildProducts.run(base + ["--out", tmp + "/changed", "--expect", tmp + "/golden/trace.json", "--param", "fade-scale.scale=0.2"])
+        XCTAssertEqual(changed.status, 1, changed.stdout + changed.stderr)
+        XCTAssertTrue(changed.stdout.contains("MISMATCH against \(tmp)/golden/trace.json"), changed.stdout)
+        XCTAssertTrue(changed.stdout.contains("transition 0 (navigation push A -> B), frame 15 (t = 0.25), view v2 (A): transform is [0.2,0,0,0,0,0.2,0,0,0,0,1,0,0,0,0,1], expected [0.1,0,0,0,0,0.1,0,0,0,0,1,0,0,0,0,1]"), changed.stdout)
+        let loose = try BuildProducts.run(base + ["--out", tmp + "/loose", "--expect", tmp + "/golden", "--tolerance", "0.2", "--param", "fade-scale.scale=0.2"])
+        XCTAssertEqual(loose.status, 0, loose.stdout)
+        let missing = try BuildProducts.run(base + ["--out", tmp + "/x", "--expect", tmp + "/nowhere.json"])
+        XCTAssertEqual(missing.status, 5)
+        XCTAssertTrue(missing.stderr.contains("the expected trace \(tmp)/nowhere.json does not exist"), missing.stderr)
+    }
+
     func testInstantsOutsideATransitionAreReported() throws {
         let tmp = try BuildProducts.temporaryDirectory(self)
         let r = try BuildProducts.run(["run", "--scenario", "default", "--plugins", pluginsDir, "--out", tmp, "--at", "f999,9s", "--scale", "1"])
