@@ -70,12 +70,14 @@ let package = Package(
         .target(name: "SnapshotSearchEntry", dependencies: ["CTransHost"], path: "Plugins/snapshot-search/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
 
+        // Shared by the test targets that run the real binary (not a product; never linked into the host).
+        .target(name: "TransHostTestSupport", path: "Tests/TransHostTestSupport"),
         .testTarget(name: "TransHostSupportTests", dependencies: ["TransHostSupport"]),
         .testTarget(name: "TransHostCoreTests", dependencies: ["TransHostCore"]),
         .testTarget(name: "TransHostPluginHostTests", dependencies: ["TransHostPluginHost", "CTransHost"]),
         .testTarget(name: "TransHostCoordinatorsTests", dependencies: ["TransHostCoordinators"]),
-        .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostScenario", "TransHostPluginHost", "TransHostSupport"]),
-        .testTarget(name: "TransHostPluginTests", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostCore", "TransHostSupport"]),
+        .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostScenario", "TransHostPluginHost", "TransHostSupport", "TransHostTestSupport"]),
+        .testTarget(name: "TransHostPluginTests", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostCore", "TransHostSupport", "TransHostTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

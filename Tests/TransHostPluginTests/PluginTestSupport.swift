@@ -4,39 +4,21 @@ import TransHostCore
 import TransHostPluginHost
 import TransHostScenario
 import TransHostSupport
+import TransHostTestSupport
 import XCTest
 
 /// Where the build products are, how to install a staged plugin into a temporary plugins
 /// directory, and how to play a scenario with only that directory on the search path.
 enum Products {
-    /// The directory holding the test bundle, the `transhost` binary and the plugin libraries.
-    static var binDirectory: String {
-        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var dir = exe.deletingLastPathComponent()
-        while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("transhost").path) {
-            dir = dir.deletingLastPathComponent()
-        }
-        return dir.path
-    }
-
-    static var packageRoot: String {
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-            dir = dir.deletingLastPathComponent()
-        }
-        return dir.path
-    }
-
+    static var binDirectory: String { TestProcess.binDirectory }
+    static var packageRoot: String { TestProcess.packageRoot }
     static var transhost: String { binDirectory + "/transhost" }
 
     struct Missing: Error, CustomStringConvertible { let description: String }
 
     /// A fresh temporary directory, removed at the end of the test.
     static func temporaryDirectory(_ test: XCTestCase) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("transhost-plugintest-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        test.addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir.path
+        try TestProcess.temporaryDirectory(test, prefix: "transhost-plugintest")
     }
 
     /// Copies the staged plugin `<bin>/plugins/<name>/` (manifest.json, demo.json, lib<name>.so;
@@ -99,34 +81,11 @@ enum Products {
         return try Scenario.load(file: file)
     }
 
-    struct Output { let status: Int32; let stdout: String; let stderr: String }
+    typealias Output = TestProcess.Output
 
     /// Runs a program and collects its output.
     static func run(_ executable: String, _ args: [String], environment: [String: String] = [:], cwd: String? = nil) throws -> Output {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["TRANSHOST_PLUGIN_PATH"] = nil
-        env["NO_COLOR"] = "1"
-        for (k, v) in environment { env[k] = v }
-        p.environment = env
-        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        // Read stderr on another thread so that neither pipe can fill up and block the child.
-        final class Box: @unchecked Sendable { var data = Data() }
-        let box = Box()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { box.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        let e = box.data
-        p.waitUntilExit()
-        return Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        try TestProcess.run(executable, args, environment: environment, cwd: cwd)
     }
 }
 
