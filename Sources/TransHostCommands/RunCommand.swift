@@ -62,6 +62,8 @@ enum RunCommand {
                                  flags: PluginOptions.flags.union(["--json", "-q", "--quiet", "--gif", "--sheet", "--frames", "--trace-only"]))
         guard args.positionals.count <= 1 else { throw UsageError(message: "give at most one plugin name") }
         let quiet = args.flag("-q") || args.flag("--quiet")
+        // A plugin that crashes while it animates is named, with exit code 3.
+        PluginCrashGuard.install()
         var fps = 60
         if let f = args.value("--fps") {
             guard let n = Int(f), (1...240).contains(n) else { throw UsageError(message: "--fps must be an integer from 1 to 240, got \"\(f)\"") }

@@ -264,7 +264,7 @@ extension HostBridge {
             guard b.finite([start, duration], "add_keyframe") else { return }
             let plugin = b.currentPlugin
             b.engine.addKeyframe(relativeStart: start, relativeDuration: duration) {
-                if let animations { b.calling(plugin) { animations(user) } }
+                if let animations { b.calling(plugin, "its add_keyframe animations block") { animations(user) } }
             }
         }
         t.view_remove_all_animations = { v in
@@ -298,8 +298,8 @@ extension HostBridge {
     func run(_ p: AnimationParameters, keyframes: KeyframeCalculationMode?, _ animations: th_animations_fn?,
              _ completion: th_completion_fn?, _ user: UnsafeMutableRawPointer?) {
         let plugin = currentPlugin
-        let body = { if let animations { self.calling(plugin) { animations(user) } } }
-        let done: ((Bool) -> Void)? = completion.map { c in { finished in self.calling(plugin) { c(finished ? 1 : 0, user) } } }
+        let body = { if let animations { self.calling(plugin, "its animations block") { animations(user) } } }
+        let done: ((Bool) -> Void)? = completion.map { c in { finished in self.calling(plugin, "its completion block") { c(finished ? 1 : 0, user) } } }
         if let keyframes {
             engine.animateKeyframes(p, mode: keyframes, animations: body, completion: done)
         } else {

@@ -33,11 +33,18 @@ public final class HostBridge {
     var currentPlugin: String { pluginStack.last ?? "unknown plugin" }
 
     /// Runs a call into `plugin`'s code, so that callbacks made during it are attributed to it.
-    func calling<T>(_ plugin: String, _ body: () -> T) -> T {
+    func calling<T>(_ plugin: String, _ call: String = "a callback", _ body: () -> T) -> T {
         pluginStack.append(plugin)
-        defer { pluginStack.removeLast() }
+        callStack.append(call)
+        PluginCrashGuard.enter(plugin, call)
+        defer {
+            pluginStack.removeLast()
+            callStack.removeLast()
+            PluginCrashGuard.leave(outer: pluginStack.last.map { ($0, callStack.last ?? "a callback") })
+        }
         return body()
     }
+    private var callStack: [String] = []
 
     /// Whether plugin code is running (a host callback is being served).
     public var isCallingPlugin: Bool { !pluginStack.isEmpty }

@@ -17,16 +17,16 @@ final class PluginAnimator: TransitionAnimator {
 
     func transitionDuration(_ context: TransitionContext) -> Double {
         let ctx = bridge.handles.handle(for: context)
-        return bridge.calling(plugin.name) { animator.pointee.transition_duration(animator, ctx) }
+        return bridge.calling(plugin.name, "transition_duration") { animator.pointee.transition_duration(animator, ctx) }
     }
 
     func animateTransition(_ context: TransitionContext) {
         let ctx = bridge.handles.handle(for: context)
-        bridge.calling(plugin.name) { animator.pointee.animate_transition(animator, ctx) }
+        bridge.calling(plugin.name, "animate_transition") { animator.pointee.animate_transition(animator, ctx) }
     }
 
     func animationEnded(_ transitionCompleted: Bool) {
         guard let ended = animator.pointee.animation_ended else { return }
-        bridge.calling(plugin.name) { ended(animator, transitionCompleted ? 1 : 0) }
+        bridge.calling(plugin.name, "animation_ended") { ended(animator, transitionCompleted ? 1 : 0) }
     }
 }

@@ -23,7 +23,7 @@ public final class LoadedPlugin {
         guard let get = entry.pointee.get_animator else {
             throw PluginHostError.loadFailed(plugin: name, library: manifest.libraryPath, reason: "its entry has no get_animator function")
         }
-        let ptr = bridge.calling(name) { id.withCString { get($0) } }
+        let ptr = bridge.calling(name, "get_animator") { id.withCString { get($0) } }
         guard let ptr else {
             throw PluginHostError.loadFailed(plugin: name, library: manifest.libraryPath,
                                              reason: "get_animator(\"\(id)\") returned NULL, but the manifest declares animator \"\(id)\"; make the two agree")
@@ -89,7 +89,7 @@ public enum PluginLoader {
     public static func deinitializeAll(bridge: HostBridge) {
         for path in initializationOrder.reversed() {
             guard let p = initialized[path], let fn = p.entry.pointee.deinit else { continue }
-            bridge.calling(p.name) { fn() }
+            bridge.calling(p.name, "deinit") { fn() }
         }
         initialized = [:]
         initializationOrder = []
@@ -98,7 +98,7 @@ public enum PluginLoader {
     public static func load(_ manifest: PluginManifest, bridge: HostBridge?, progress: (LoadStage) -> Void = { _ in }) throws -> LoadedPlugin {
         let lib = manifest.libraryPath
         func fail(_ reason: String) -> PluginHostError { .loadFailed(plugin: manifest.name, library: lib, reason: reason) }
-        func calling<T>(_ body: () -> T) -> T { bridge.map { $0.calling(manifest.name, body) } ?? body() }
+        func calling<T>(_ body: () -> T) -> T { bridge.map { $0.calling(manifest.name, "init", body) } ?? body() }
         progress(.inspect)
         let elf: ELFInspection
         do { elf = try ELFInspector.inspect(path: lib) } catch { throw fail("\(error)") }

@@ -143,7 +143,7 @@ public final class PluginRuntime: TransitionAnimatorProvider {
             let fn = try p.configureFunction ?? FFIFunction(symbolName: c.symbol, address: address, parameters: c.parameters.map(\.type), returnType: nil)
             p.configureFunction = fn
             let overrides = options.parameters[p.name] ?? [:]
-            let result: Result<ParameterValue?, Error> = bridge.calling(p.name) { Result { try fn.call(specs: c.parameters, overrides: overrides) } }
+            let result: Result<ParameterValue?, Error> = bridge.calling(p.name, "its configure function") { Result { try fn.call(specs: c.parameters, overrides: overrides) } }
             _ = try result.get()
         } catch let e as ParameterError {
             throw PluginHostError.loadFailed(plugin: p.name, library: lib, reason: "configure \(c.symbol): \(e.inPlugin(p.name).message)")

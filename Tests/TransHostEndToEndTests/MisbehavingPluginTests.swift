@@ -48,4 +48,38 @@ final class MisbehavingPluginTests: XCTestCase {
         XCTAssertTrue(((t["breaches"] as? [[String: Any]]) ?? []).allSatisfy { $0["plugin"] as? String == "rogue" })
         XCTAssertEqual(((trace["final"] as? [String: Any])?["stack"] as? [String]), ["Src", "Dst"])
     }
+
+    /// A plugin that passes validation but crashes while it animates: the host names it, the
+    /// call and the signal, and exits 3 instead of dying with a bare "Segmentation fault".
+    func testAPluginThatCrashesWhileAnimatingIsNamed() throws {
+        let root = try BuildProducts.temporaryDirectory(self)
+        let dir = root + "/plugins/crashy"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try BuildProducts.compileC("""
+        #include "transhost.h"
+        static double duration(const th_animator *self, th_context *ctx) { (void)self; (void)ctx; return 0.3; }
+        static void animate(const th_animator *self, th_context *ctx) {
+            (void)self; (void)ctx;
+            volatile int *p = 0;
+            *p = 1;
+        }
+        static const th_animator crashy = { sizeof(th_animator), "crashy", duration, animate, 0, 0 };
+        static int init(const th_host_api *h) { (void)h; return 0; }
+        static const th_animator *get(const char *id) { (void)id; return &crashy; }
+        TH_EXPORT const th_plugin_entry transhost_plugin_entry = { TH_ABI_MAJOR, TH_ABI_MINOR, sizeof(th_plugin_entry),
+            "crashy", "1.0.0", init, 0, get };
+        """, to: dir + "/libcrashy.so")
+        try """
+        {"name": "crashy", "version": "1.0.0", "abi": "\(HostABI.text)", "library": "libcrashy.so",
+         "animators": [{"id": "crashy", "routes": [{"container": "navigation", "operations": ["push"], "from": "Src", "to": "Dst"}]}]}
+        """.write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
+        try """
+        {"name": "crashy-app", "types": {"Src": "UIViewController", "Dst": "UIViewController"},
+         "controllers": {"s": {"type": "Src"}, "d": {"type": "Dst"}},
+         "root": {"container": "navigation", "stack": ["s"]}, "script": [{"action": "push", "controller": "d"}]}
+        """.write(toFile: root + "/app.json", atomically: true, encoding: .utf8)
+        let r = try BuildProducts.run(["run", "--scenario", root + "/app.json", "--plugins", root + "/plugins", "--out", root + "/out", "--trace-only"])
+        XCTAssertEqual(r.status, 3, r.stderr)
+        XCTAssertTrue(r.stderr.contains("transhost: plugin crashy crashed (SIGSEGV) in animate_transition; the run was stopped (exit 3)"), r.stderr)
+    }
 }

@@ -18,6 +18,10 @@
  * called from inside a host call (init, an animator callback, an animation or completion block)
  * on that thread. Tags below: [main-thread] = call only on the host's main thread.
  *
+ * Crashes: new or changed plugins are loaded first in a child process, so a plugin whose init
+ * crashes or hangs is reported and skipped. A plugin that crashes later, while it animates,
+ * stops the run: the host names the plugin, the call and the signal and exits with code 3.
+ *
  * Ownership: handles (th_view, th_controller, th_context) are owned by the host. A handle stays
  * valid for the whole run; using a handle after its object was discarded is reported as a
  * contract breach and ignored, never a crash. Strings the host returns are owned by the host and
