@@ -89,8 +89,11 @@ enum RunCommand {
         let loading = try options.loading(args, scan: scan)
         var exit = ExitCode.ok
         var summaries: [JSONValue] = []
-        for job in jobs {
-            let result = Playback.play(job.scenario, scan: scan, fps: fps, loading: loading)
+        // Every scenario is played before any picture is rendered: plugins are validated in a
+        // forked child when first loaded, and forking is only safe while the process has one
+        // thread (rendering uses all cores).
+        let played = jobs.map { Playback.play($0.scenario, scan: scan, fps: fps, loading: loading) }
+        for (job, result) in zip(jobs, played) {
             let files: [String]
             var progress = exporter
             if !quiet { progress.warningHandler = { console.err("warning: \($0)") } }
