@@ -77,19 +77,29 @@ extension GestureScript {
     public func schedule(on engine: AnimationEngine, at start: Double, driving interaction: InteractionController,
                          containerSize: @escaping () -> Size, rule: InteractionRule = .seed001,
                          began: (() -> Void)? = nil) -> [String] {
+        schedule(on: engine, at: start, driving: interaction, containerSize: containerSize, rule: { rule }, began: began)
+    }
+
+    /// The same, with the rule asked for at each sample (so it can depend on the transition
+    /// that began, e.g. on the routed animator's interaction).
+    @discardableResult
+    public func schedule(on engine: AnimationEngine, at start: Double, driving interaction: InteractionController,
+                         containerSize: @escaping () -> Size, rule: @escaping () -> InteractionRule,
+                         began: (() -> Void)? = nil) -> [String] {
         let problems = validate()
         guard problems.isEmpty else { return problems }
         if let began { engine.schedule(at: start, began) }
         for s in samples {
             engine.schedule(at: start + s.time) {
-                interaction.update(rule.progress(s.translation, in: containerSize()))
+                interaction.update(rule().progress(s.translation, in: containerSize()))
             }
         }
         let r = release
         engine.schedule(at: start + r.time) {
-            let p = rule.progress(r.translation, in: containerSize())
+            let settled = rule()
+            let p = settled.progress(r.translation, in: containerSize())
             interaction.update(p)
-            if rule.finishes(atProgress: p) { interaction.finish() } else { interaction.cancel() }
+            if settled.finishes(atProgress: p) { interaction.finish() } else { interaction.cancel() }
         }
         return []
     }

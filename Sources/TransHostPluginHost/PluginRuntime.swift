@@ -39,6 +39,14 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     private var failed: [String: Error] = [:]
     /// Receives load failures and other host warnings (each a sentence naming the plugin).
     public var warningHandler: (String) -> Void = { _ in }
+    /// The interaction (axis, finish threshold) the winning route named, by animator.
+    private var interactionRules: [ObjectIdentifier: InteractionRule] = [:]
+
+    /// The interaction rule the manifest's route gave this animator, if it named one.
+    public func interactionRule(for animator: TransitionAnimator) -> InteractionRule? {
+        interactionRules[ObjectIdentifier(animator)]
+    }
+
     /// Receives each route conflict (a tie settled by declaration order) once per query.
     public var conflictHandler: (String) -> Void = { _ in }
     private var reportedConflicts = Set<String>()
@@ -174,7 +182,12 @@ public final class PluginRuntime: TransitionAnimatorProvider {
         do {
             let p = try plugin(named: winner.rule.plugin)
             let a = try p.animator(winner.rule.animator, bridge: bridge)
-            return PluginAnimator(plugin: p, animatorID: winner.rule.animator, animator: a, bridge: bridge)
+            let animator = PluginAnimator(plugin: p, animatorID: winner.rule.animator, animator: a, bridge: bridge)
+            if let id = winner.rule.interaction, let spec = p.manifest.interactions.first(where: { $0.id == id }) {
+                interactionRules[ObjectIdentifier(animator)] = InteractionRule(axis: spec.axis == "y" ? .vertical : .horizontal,
+                                                                               threshold: spec.finishThreshold)
+            }
+            return animator
         } catch {
             warningHandler("\(error); the host's default transition was used for \(query.summary)")
             return nil

@@ -21,6 +21,10 @@ public struct Playback {
         runtime.warningHandler = { loadFailures += 1; runner.warn($0) }
         runtime.conflictHandler = { runner.warn($0) }
         logSink = { runner.log($0) }
+        runner.interactionRule = { context in
+            guard let t = app.host.active, t.context === context, let a = t.animator else { return nil }
+            return runtime.interactionRule(for: a)
+        }
         breachSink = { app.host.report($0) }
         // Engine warnings during a plugin call (addKeyframe outside a keyframe block, ...) are
         // that plugin's breach; the host's own are warnings.

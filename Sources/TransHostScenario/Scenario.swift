@@ -48,10 +48,13 @@ public struct Scenario: Sendable {
 
     /// A scripted pan that drives an action's transition interactively, and the rule that
     /// decides at release whether it finishes or cancels.
+    /// A scripted pan that drives an action's transition interactively. `rule` (axis and
+    /// finish threshold) is the scenario's own; when it is nil, the interaction the routed
+    /// animator's manifest names is used, and failing that seed 001's rule (horizontal, past half).
     public struct Gesture: Equatable, Sendable {
         public var script: GestureScript
-        public var rule: InteractionRule
-        public init(script: GestureScript, rule: InteractionRule = .seed001) { self.script = script; self.rule = rule }
+        public var rule: InteractionRule?
+        public init(script: GestureScript, rule: InteractionRule? = nil) { self.script = script; self.rule = rule }
     }
 
     public enum Action: Equatable, Sendable {

@@ -160,6 +160,8 @@ struct ScenarioReader {
         let release = try o["release"].map { try sample($0, "\(field).release") }
         let script = release.map { GestureScript(samples: samples, release: $0) } ?? GestureScript(samples: samples)
         if let problem = script.validate().first { throw fail(field, problem) }
+        // Without axis and threshold, the routed animator's interaction decides (see Gesture).
+        guard o["axis"] != nil || o["threshold"] != nil else { return Scenario.Gesture(script: script, rule: nil) }
         let axisName = o["axis"]?.stringValue ?? "horizontal"
         guard let axis = InteractionRule.Axis(rawValue: axisName) else { throw fail("\(field).axis", "\"\(axisName)\" is not horizontal or vertical") }
         let threshold = try number(o["threshold"], "\(field).threshold", default: 0.5)

@@ -45,6 +45,10 @@ public final class ScenarioRunner: TransitionObserver {
     private var records: [TransitionRecord] = []
     private var traces: [TransitionTrace] = []
     private var warnings: [String] = []
+    /// The interaction rule of the animator routed for a transition (from its manifest), if any;
+    /// used by gestures that do not state their own.
+    public var interactionRule: ((TransitionContext) -> InteractionRule?)?
+
     /// Called after each transition is recorded (for progress display).
     public var onTransition: ((TransitionTrace) -> Void)?
 
@@ -94,8 +98,15 @@ public final class ScenarioRunner: TransitionObserver {
             let interaction = InteractionController()
             interaction.warningHandler = { [weak self] in self?.warn($0) }
             let container = app.window
-            gesture.script.schedule(on: engine, at: engine.now, driving: interaction, container: container,
-                                    rule: gesture.rule, began: { start(interaction) })
+            // The rule is settled when the transition has begun (its animator is then known).
+            let rule: () -> InteractionRule = { [weak self, weak interaction] in
+                if let r = gesture.rule { return r }
+                if let self, let context = interaction?.context, let r = self.interactionRule?(context) { return r }
+                return .seed001
+            }
+            gesture.script.schedule(on: engine, at: engine.now, driving: interaction,
+                                    containerSize: { [unowned container] in container.bounds.size },
+                                    rule: rule, began: { start(interaction) })
         }
         switch action {
         case .push(let id, let animated, let gesture):
