@@ -16,7 +16,10 @@ public enum PluginCrashGuard {
     nonisolated(unsafe) private static var tailLength = 0
     nonisolated(unsafe) private static var depth = 0
     nonisolated(unsafe) private static var installed = false
-    nonisolated(unsafe) private static var names: [Int32: (UnsafeMutablePointer<CChar>, Int)] = [:]
+    /// Signal names as C strings, prepared at install: the handler only walks this fixed buffer
+    /// (no dictionary lookups or allocation inside a signal handler).
+    nonisolated(unsafe) private static var names = UnsafeMutablePointer<(Int32, UnsafeMutablePointer<CChar>?, Int)>.allocate(capacity: 8)
+    nonisolated(unsafe) private static var nameCount = 0
 
     private static let signals: [(Int32, String)] = [(SIGSEGV, "SIGSEGV"), (SIGBUS, "SIGBUS"), (SIGFPE, "SIGFPE"),
                                                       (SIGILL, "SIGILL"), (SIGABRT, "SIGABRT")]
@@ -25,16 +28,23 @@ public enum PluginCrashGuard {
     public static func install() {
         guard !installed else { return }
         installed = true
-        for (sig, name) in signals { names[sig] = (strdup(name)!, name.utf8.count) }
+        for (i, (sig, name)) in signals.enumerated() { names[i] = (sig, strdup(name), name.utf8.count) }
+        nameCount = signals.count
         for (sig, _) in signals { signal(sig, handler) }
     }
 
     private static let handler: @convention(c) (Int32) -> Void = { sig in
-        if depth > 0, let name = names[sig] {
-            _ = write(2, head, headLength)
-            _ = write(2, name.0, name.1)
-            _ = write(2, tail, tailLength)
-            _exit(3)
+        if depth > 0 {
+            var i = 0
+            while i < nameCount {
+                if names[i].0 == sig, let name = names[i].1 {
+                    _ = write(2, head, headLength)
+                    _ = write(2, name, names[i].2)
+                    _ = write(2, tail, tailLength)
+                    _exit(3)
+                }
+                i += 1
+            }
         }
         signal(sig, SIG_DFL)
         raise(sig)

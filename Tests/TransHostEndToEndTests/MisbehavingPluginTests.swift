@@ -6,11 +6,28 @@ import XCTest
 /// duration, reports every breach in the trace and the exit code, shows the log line, and the
 /// app stays consistent.
 final class MisbehavingPluginTests: XCTestCase {
-    func testBreachesReachTheTraceAndTheExitCodeAndLogsReachStderr() throws {
+    /// Builds a one-animator C plugin routed for push Src -> Dst into ROOT/plugins/NAME, writes a
+    /// scenario that makes that push, and runs it with the real binary.
+    func runPlugin(named name: String, body: String) throws -> (BuildProducts.Output, String) {
         let root = try BuildProducts.temporaryDirectory(self)
-        let dir = root + "/plugins/rogue"
+        let dir = root + "/plugins/\(name)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try BuildProducts.compileC("""
+        try BuildProducts.compileC(body, to: dir + "/lib\(name).so")
+        try """
+        {"name": "\(name)", "version": "1.0.0", "abi": "\(HostABI.text)", "library": "lib\(name).so",
+         "animators": [{"id": "\(name)", "routes": [{"container": "navigation", "operations": ["push"], "from": "Src", "to": "Dst"}]}]}
+        """.write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
+        try """
+        {"name": "\(name)-app", "types": {"Src": "UIViewController", "Dst": "UIViewController"},
+         "controllers": {"s": {"type": "Src"}, "d": {"type": "Dst"}},
+         "root": {"container": "navigation", "stack": ["s"]}, "script": [{"action": "push", "controller": "d"}]}
+        """.write(toFile: root + "/app.json", atomically: true, encoding: .utf8)
+        let r = try BuildProducts.run(["run", "--scenario", root + "/app.json", "--plugins", root + "/plugins", "--out", root + "/out", "--trace-only"])
+        return (r, root)
+    }
+
+    func testBreachesReachTheTraceAndTheExitCodeAndLogsReachStderr() throws {
+        let (r, root) = try runPlugin(named: "rogue", body: """
         #include "transhost.h"
         static const th_host_api *host;
         static double duration(const th_animator *self, th_context *ctx) { (void)self; (void)ctx; return 1e9; }
@@ -26,18 +43,7 @@ final class MisbehavingPluginTests: XCTestCase {
         static const th_animator *get(const char *id) { (void)id; return &rogue; }
         TH_EXPORT const th_plugin_entry transhost_plugin_entry = { TH_ABI_MAJOR, TH_ABI_MINOR, sizeof(th_plugin_entry),
             "rogue", "1.0.0", init, 0, get };
-        """, to: dir + "/librogue.so")
-        try """
-        {"name": "rogue", "version": "1.0.0", "abi": "\(HostABI.text)", "library": "librogue.so",
-         "animators": [{"id": "rogue", "routes": [{"container": "navigation", "operations": ["push"], "from": "Src", "to": "Dst"}]}]}
-        """.write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
-        try """
-        {"name": "rogue-app", "types": {"Src": "UIViewController", "Dst": "UIViewController"},
-         "controllers": {"s": {"type": "Src"}, "d": {"type": "Dst"}},
-         "root": {"container": "navigation", "stack": ["s"]}, "script": [{"action": "push", "controller": "d"}]}
-        """.write(toFile: root + "/app.json", atomically: true, encoding: .utf8)
-
-        let r = try BuildProducts.run(["run", "--scenario", root + "/app.json", "--plugins", root + "/plugins", "--out", root + "/out", "--trace-only"])
+        """)
         XCTAssertEqual(r.status, 4, "an animator broke the contract: \(r.stderr)")
         XCTAssertTrue(r.stderr.contains("[rogue] warning: rogue says hello"), r.stderr)
         XCTAssertTrue(r.stdout.contains("#0 navigation push Src -> Dst  rogue/rogue  60 s  completed"), r.stdout)
@@ -52,10 +58,7 @@ final class MisbehavingPluginTests: XCTestCase {
     /// A plugin that passes validation but crashes while it animates: the host names it, the
     /// call and the signal, and exits 3 instead of dying with a bare "Segmentation fault".
     func testAPluginThatCrashesWhileAnimatingIsNamed() throws {
-        let root = try BuildProducts.temporaryDirectory(self)
-        let dir = root + "/plugins/crashy"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try BuildProducts.compileC("""
+        let (r, _) = try runPlugin(named: "crashy", body: """
         #include "transhost.h"
         static double duration(const th_animator *self, th_context *ctx) { (void)self; (void)ctx; return 0.3; }
         static void animate(const th_animator *self, th_context *ctx) {
@@ -68,17 +71,7 @@ final class MisbehavingPluginTests: XCTestCase {
         static const th_animator *get(const char *id) { (void)id; return &crashy; }
         TH_EXPORT const th_plugin_entry transhost_plugin_entry = { TH_ABI_MAJOR, TH_ABI_MINOR, sizeof(th_plugin_entry),
             "crashy", "1.0.0", init, 0, get };
-        """, to: dir + "/libcrashy.so")
-        try """
-        {"name": "crashy", "version": "1.0.0", "abi": "\(HostABI.text)", "library": "libcrashy.so",
-         "animators": [{"id": "crashy", "routes": [{"container": "navigation", "operations": ["push"], "from": "Src", "to": "Dst"}]}]}
-        """.write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
-        try """
-        {"name": "crashy-app", "types": {"Src": "UIViewController", "Dst": "UIViewController"},
-         "controllers": {"s": {"type": "Src"}, "d": {"type": "Dst"}},
-         "root": {"container": "navigation", "stack": ["s"]}, "script": [{"action": "push", "controller": "d"}]}
-        """.write(toFile: root + "/app.json", atomically: true, encoding: .utf8)
-        let r = try BuildProducts.run(["run", "--scenario", root + "/app.json", "--plugins", root + "/plugins", "--out", root + "/out", "--trace-only"])
+        """)
         XCTAssertEqual(r.status, 3, r.stderr)
         XCTAssertTrue(r.stderr.contains("transhost: plugin crashy crashed (SIGSEGV) in animate_transition; the run was stopped (exit 3)"), r.stderr)
     }
