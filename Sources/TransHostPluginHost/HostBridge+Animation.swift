@@ -1,6 +1,7 @@
 import CTransHost
 import TransHostCore
 import TransHostCoordinators
+import TransHostManifest
 
 extension HostBridge {
     /// Animation blocks: plain, spring and keyframe animations, and removing them.

@@ -1,6 +1,10 @@
 import TransHostCore
 import TransHostCoordinators
 import TransHostSupport
+import TransHostDiscovery
+import TransHostFFI
+import TransHostManifest
+import TransHostRouting
 #if canImport(Glibc)
 import Glibc
 #endif
