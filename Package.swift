@@ -80,12 +80,12 @@ let package = Package(
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
 
         // Shared by the test targets that run the real binary (not a product; never linked into the host).
-        .target(name: "TransHostTestSupport", path: "Tests/TransHostTestSupport"),
+        .target(name: "TransHostTestSupport", dependencies: ["CGif"], path: "Tests/TransHostTestSupport"),
         .testTarget(name: "TransHostSupportTests", dependencies: ["TransHostSupport"]),
         .testTarget(name: "TransHostCoreTests", dependencies: ["TransHostCore"]),
         .testTarget(name: "TransHostPluginHostTests", dependencies: ["TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "CTransHost"]),
         .testTarget(name: "TransHostCoordinatorsTests", dependencies: ["TransHostCoordinators"]),
-        .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostSupport", "TransHostTestSupport"]),
+        .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostSupport", "TransHostTestSupport", "TransHostRender"]),
         .testTarget(name: "TransHostPluginTests", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostCore", "TransHostSupport", "TransHostTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
@@ -101,5 +101,5 @@ package.targets += [
     .target(name: "CRenderKernels", path: "Sources/CRenderKernels"),
     .target(name: "TransHostRender", dependencies: ["TransHostCore", "TransHostScenario", "TransHostSupport", "CCairo", "CPixman", "CGif", "CRenderKernels"]),
     .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRender", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
-    .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostCore", "CGif"]),
+    .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostCore", "CGif", "TransHostTestSupport"]),
 ]

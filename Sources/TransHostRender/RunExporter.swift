@@ -11,9 +11,10 @@ import TransHostSupport
 /// same bytes.
 ///
 /// - GIF: the trace's frames at up to 50 fps (GIF delays are centiseconds and browsers treat
-///   delays under 2 cs as 10 cs); each frame shows the state at the end of its interval, so the
-///   first frame after t = 0 opens it and the final state closes it, and the delays add up to the
-///   transition's duration (rounding carried). A transition of zero duration gives one frame.
+///   delays under 2 cs as 10 cs), from the t = 0 frame to the last one; each frame is shown
+///   until the next one's time, and the last is held for `lastFrameHold` (0.5 s) before the
+///   loop starts again, so a viewer sees the end state. A transition of zero duration gives one
+///   frame, shown for the hold.
 /// - Contact sheet: `sheetFrames` instants evenly spread over the transition (both ends), each
 ///   labelled with its time.
 /// - PNG frames: the instants of `frameSelection`.
@@ -27,6 +28,8 @@ public struct RunExporter {
         public var scale = 0
         public var sheetFrames = 8
         public var maxGIFFPS = 50
+        /// Seconds the last GIF frame is shown before the animation loops.
+        public var lastFrameHold = 0.5
         public init() {}
     }
 
@@ -82,7 +85,7 @@ public struct RunExporter {
             if options.gif {
                 let picks = gifFrames(times, fps: run.fps)
                 var durations: [Double] = []
-                for (k, i) in picks.enumerated() { durations.append(times[i] - (k == 0 ? 0 : times[picks[k - 1]])) }
+                for (k, i) in picks.enumerated() { durations.append(k + 1 < picks.count ? times[picks[k + 1]] - times[i] : options.lastFrameHold) }
                 // Streamed: one reused image, so a long transition never sits in memory whole.
                 let target = RGBAImage(width: renderer.pixelWidth, height: renderer.pixelHeight)
                 try GIFWriter.write(width: target.width, height: target.height, frameDurations: durations, to: base + ".gif") { k in
@@ -117,13 +120,12 @@ public struct RunExporter {
         return files
     }
 
-    /// The trace frames a GIF shows: every k-th frame so the rate stays at or under maxGIFFPS,
-    /// always ending on the last frame; the t = 0 frame is left out when there are others,
-    /// since each frame stands for the end of its interval.
+    /// The trace frames a GIF shows: every k-th frame from t = 0 so the rate stays at or under
+    /// maxGIFFPS, always ending on the last frame.
     func gifFrames(_ times: [Double], fps: Int) -> [Int] {
         guard times.count > 1 else { return [0] }
         let step = max(1, (fps + options.maxGIFFPS - 1) / options.maxGIFFPS)
-        var picks = Array(stride(from: step, to: times.count - 1, by: step))
+        var picks = Array(stride(from: 0, to: times.count - 1, by: step))
         picks.append(times.count - 1)
         return picks
     }
