@@ -16,7 +16,7 @@ import TransHostSupport
 ///   loop starts again, so a viewer sees the end state. A transition of zero duration gives one
 ///   frame, shown for the hold.
 /// - Contact sheet: `sheetFrames` instants evenly spread over the transition (both ends), each
-///   labelled with its time.
+///   labelled with its time, under a caption naming the transition (ContactSheet.Caption).
 /// - PNG frames: the instants of `frameSelection`.
 public struct RunExporter {
     public struct Options: Sendable {
@@ -101,7 +101,7 @@ public struct RunExporter {
                 }
                 var seen = Set<Int>()
                 let unique = picks.filter { seen.insert($0).inserted }
-                try ContactSheet.write(frames: unique.map { (image($0), times[$0]) }, to: base + "-sheet.png")
+                try ContactSheet.write(frames: unique.map { (image($0), times[$0]) }, caption: ContactSheet.Caption(t.record), to: base + "-sheet.png")
                 files.append(base + "-sheet.png")
             }
             if options.frames {
