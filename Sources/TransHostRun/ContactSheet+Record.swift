@@ -1,4 +1,5 @@
 import TransHostCoordinators
+import TransHostRender
 
 extension ContactSheet.Caption {
     /// The caption of a played transition: animator, operation, controller types, duration,
