@@ -8,7 +8,7 @@ public enum PNGReader {
     public struct Failure: Error, CustomStringConvertible, Equatable {
         public let path: String
         public let reason: String
-        public var description: String { "\(path) is not a readable PNG (\(reason)); record it again or restore it from version control" }
+        public var description: String { "\(path) is not a readable PNG: \(reason); record it again or restore it from version control" }
     }
 
     public static func read(_ path: String) throws -> RGBAImage {
@@ -22,6 +22,7 @@ public enum PNGReader {
         guard bytes.count >= 8, bytes.prefix(8).elementsEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) else {
             throw Failure(path: path, reason: "no PNG signature")
         }
+        try checkChunks(bytes, path: path)
         final class Source { let bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
         let source = Source(bytes)
         let box = Unmanaged.passRetained(source)
@@ -37,7 +38,10 @@ public enum PNGReader {
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            let reason = status == CAIRO_STATUS_READ_ERROR ? "truncated or corrupt data" : String(cString: cairo_status_to_string(status))
+            // cairo reports libpng's complaints about the image data as a read error or as
+            // "out of memory"; neither tells a user more than this.
+            let reason = status == CAIRO_STATUS_READ_ERROR || status == CAIRO_STATUS_NO_MEMORY
+                ? "its image data cannot be decoded" : String(cString: cairo_status_to_string(status))
             throw Failure(path: path, reason: reason)
         }
         cairo_surface_flush(surface)
@@ -61,5 +65,45 @@ public enum PNGReader {
             }
         }
         return image
+    }
+
+    /// Walks the chunks after the signature and checks each one's CRC, so a damaged file is
+    /// named precisely ("chunk IDAT at byte 33 fails its CRC check") before libpng sees it.
+    static func checkChunks(_ bytes: [UInt8], path: String) throws {
+        var at = 8
+        func u32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
+        while true {
+            guard at + 8 <= bytes.count else { throw Failure(path: path, reason: "it ends at byte \(bytes.count) without an IEND chunk (truncated)") }
+            let length = u32(at)
+            let type = String(decoding: bytes[(at + 4)..<(at + 8)], as: UTF8.self)
+            guard length <= bytes.count - at - 12 else {
+                throw Failure(path: path, reason: "chunk \(type) at byte \(at) runs past the end of the file (truncated)")
+            }
+            let crc = UInt32(truncatingIfNeeded: u32(at + 8 + length))
+            guard CRC32.checksum(bytes[(at + 4)..<(at + 8 + length)]) == crc else {
+                throw Failure(path: path, reason: "chunk \(type) at byte \(at) fails its CRC check (the file is damaged)")
+            }
+            at += 12 + length
+            if type == "IEND" { return }
+        }
+    }
+}
+
+/// The CRC-32 of PNG chunks and zlib (polynomial 0xEDB88320, reflected).
+enum CRC32 {
+    static let table: [UInt32] = (0..<256).map { n in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        bytes.withUnsafeBufferPointer { b in
+            table.withUnsafeBufferPointer { t in
+                for byte in b { c = t[Int((c ^ UInt32(byte)) & 0xff)] ^ (c >> 8) }
+            }
+        }
+        return c ^ 0xFFFF_FFFF
     }
 }

@@ -34,13 +34,15 @@ public struct FrameSequence {
 ///   frame, shown for the hold.
 /// - Contact sheet: `sheetFrames` instants evenly spread over the transition (both ends), each
 ///   labelled with its time, under a caption naming the transition (ContactSheet.Caption).
-/// - PNG frames: the instants of `frameSelection`.
+/// - PNG frames: the instants of `frameSelection`, or every frame with `allFrames`.
 public struct RunExporter {
     public struct Options: Sendable {
         public var gif = true
         public var sheet = true
         public var frames = false
         public var frameSelection: [FrameSelector] = [.progress(0), .progress(0.25), .progress(0.5), .progress(0.75), .progress(1)]
+        /// Every frame instead of `frameSelection` (`--frames all`).
+        public var allFrames = false
         public var sheetFrames = 8
         public var maxGIFFPS = 50
         /// Seconds the last GIF frame is shown before the animation loops.
@@ -120,14 +122,22 @@ public struct RunExporter {
                 files.append(base + "-sheet.png")
             }
             if options.frames {
-                var seen = Set<Int>()
-                for sel in options.frameSelection {
+                for sel in options.frameSelection where !options.allFrames {
                     if let problem = sel.problem(in: times) {
                         warningLock.locked { warningHandler?("\(t.label): \(problem)") }
                     }
-                    guard let i = sel.index(in: times), seen.insert(i).inserted else { continue }
-                    let path = base + "-f\(Self.pad(i))-\(Self.millis(times[i]))ms.png"
-                    try PNGWriter.write(image(i), to: path)
+                }
+                // Every frame is drawn into one reused image: `--frames all` never holds a
+                // transition's frames in memory.
+                let target = options.allFrames ? RGBAImage(width: renderer.pixelWidth, height: renderer.pixelHeight) : nil
+                for i in selectedFrames(times) {
+                    let path = Self.frameFileName(base: base, index: i, time: times[i])
+                    if let target {
+                        renderer.render(t.frames[i], into: target)
+                        try PNGWriter.write(target, to: path)
+                    } else {
+                        try PNGWriter.write(image(i), to: path)
+                    }
                     files.append(path)
                 }
             }
@@ -143,6 +153,19 @@ public struct RunExporter {
         var picks = Array(stride(from: 0, to: times.count - 1, by: step))
         picks.append(times.count - 1)
         return picks
+    }
+
+    /// The frames `--frames` writes for a transition with frames at `times`: every one with
+    /// `allFrames`, else those `frameSelection` names, each once, in the selection's order.
+    public func selectedFrames(_ times: [Double]) -> [Int] {
+        if options.allFrames { return Array(times.indices) }
+        var seen = Set<Int>()
+        return options.frameSelection.compactMap { $0.index(in: times) }.filter { seen.insert($0).inserted }
+    }
+
+    /// "BASE-f015-250ms.png": a frame's file, by its number and time.
+    public static func frameFileName(base: String, index: Int, time: Double) -> String {
+        base + "-f\(pad(index))-\(millis(time))ms.png"
     }
 
     static func pad(_ i: Int) -> String { let s = String(i); return String(repeating: "0", count: max(0, 3 - s.count)) + s }

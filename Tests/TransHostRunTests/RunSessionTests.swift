@@ -63,8 +63,11 @@ final class RunSessionTests: XCTestCase {
         XCTAssertGreaterThan(other.first?.comparison?.total ?? 0, 0)
     }
 
-    func testAMissingGoldenIsAFailureThatNamesIt() {
-        let r = session { $0.expect = RunOptions.Expectation(path: dir + "/nope.json") }.run([RunJob(scenario: .builtInDefault, outDir: dir + "/o")])
+    func testAMissingGoldenIsAFailureThatNamesItWhenNothingMayBeRecorded() {
+        let r = session {
+            $0.expect = RunOptions.Expectation(path: dir + "/nope.json")
+            $0.expect?.recordMode = .never
+        }.run([RunJob(scenario: .builtInDefault, outDir: dir + "/o")])
         XCTAssertEqual(r.first?.failure, .missingGolden(path: dir + "/nope.json"))
     }
 
