@@ -11,8 +11,13 @@ extension RunCommand {
                 if !quiet { console.out("matches \(g.trace)") }
             } else {
                 console.out("MISMATCH against \(g.trace): \(c.total) difference\(c.total == 1 ? "" : "s")")
-                for d in c.listed { console.out("  \(d)") }
-                if c.unlisted > 0 { console.out("  ... and \(c.unlisted) more") }
+                if !c.summary.isEmpty {
+                    console.out("  by view and field:")
+                    for f in c.summary { console.out("    \(f)") }
+                    console.out("  in detail:")
+                }
+                for d in c.listed { console.out("    \(d)") }
+                if c.unlisted > 0 { console.out("    ... and \(c.unlisted) more") }
             }
         }
         if let why = g.traceRecorded, !g.rerecorded.contains(g.trace) { console.out("recorded \(g.trace) (\(why))") }

@@ -296,7 +296,13 @@ enum RunCommand {
         if !report.parameters.isEmpty { o["parameters"] = .object(report.parameters.mapValues { .object($0.mapValues(JSONValue.string)) }) }
         if let c = report.comparison {
             o["expect"] = ["matches": .bool(c.matches), "differences": .number(Double(c.total)),
-                           "listed": .array(c.listed.map { .string($0.description) })]
+                           "listed": .array(c.listed.map { .string($0.description) }),
+                           "summary": .array(c.summary.map { f in
+                               .object(["transition": .string(f.transition), "view": .string(f.viewID), "name": .string(f.viewName),
+                                        "field": .string(f.field), "components": .array(f.components.map(JSONValue.string)),
+                                        "frames": .array(f.frames.map { .number(Double($0)) }),
+                                        "maxDelta": f.maxDelta.map(JSONValue.number) ?? .null, "text": .string(f.description)])
+                           })]
         }
         if let g = report.goldens { o["goldens"] = goldensJSON(g) }
         return .object(o)

@@ -85,7 +85,11 @@ extension RunSession {
             try FileIO.makeDirectories(PathUtil.dirname(goldenTrace))
             try record("--record-mode all")
         } else if FileIO.exists(goldenTrace) {
-            let c = TraceComparison.report(try Self.readTrace(writtenTrace), expected: try Self.readTrace(goldenTrace), tolerance: expect.tolerance)
+            let golden = try Self.readTrace(goldenTrace), actual = try Self.readTrace(writtenTrace)
+            if let e = golden["fps"]?.doubleValue, let a = actual["fps"]?.doubleValue, e != a {
+                throw RunError.fpsDiffers(golden: goldenTrace, expected: Int(e), actual: Int(a))
+            }
+            let c = TraceComparison.report(actual, expected: golden, tolerance: expect.tolerance)
             comparison = c
             if !c.matches && expect.recordMode == .failed { try record("--record-mode failed"); report.rerecorded.append(goldenTrace) }
         } else if expect.recordMode == .never {

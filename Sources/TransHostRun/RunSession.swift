@@ -147,12 +147,16 @@ public enum RunError: Error, Equatable, CustomStringConvertible {
     case unwritable(dir: String, reason: String)
     case missingGolden(path: String)
     case unreadableTrace(path: String, reason: String)
+    /// The golden was recorded at another frame rate: its frames are other instants.
+    case fpsDiffers(golden: String, expected: Int, actual: Int)
 
     public var description: String {
         switch self {
         case .unwritable(let dir, let reason): return "cannot write the outputs to \(dir): \(reason)"
         case .missingGolden(let path): return "the expected trace \(path) does not exist; record goldens with --record DIR, or drop --record-mode never so --expect records what is missing"
         case .unreadableTrace(let path, let reason): return "cannot read the trace \(path): \(reason)"
+        case .fpsDiffers(let golden, let expected, let actual):
+            return "the golden trace \(golden) was recorded at \(expected) fps and this run plays at \(actual) fps, so their frames are different instants and cannot be compared; run with --fps \(expected), or record the golden again (--record-mode all)"
         }
     }
 }

@@ -145,7 +145,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(same.stdout.contains("matches \(tmp)/golden/trace.json"), same.stdout)
         let changed = try BuildProducts.run(base + ["--out", tmp + "/changed", "--expect", tmp + "/golden/trace.json", "--param", "fade-scale.scale=0.2"])
         XCTAssertEqual(changed.status, 1, changed.stdout + changed.stderr)
-        XCTAssertTrue(changed.stdout.contains("MISMATCH against \(tmp)/golden/trace.json"), changed.stdout)
+        XCTAssertTrue(changed.stdout.contains("MISMATCH against \(tmp)/golden/trace.json: 15 differences\n  by view and field:\n    transition 0 (navigation push A -> B), view v2 (A): transform m11/m22 frames 1\u{2013}15, max \u{0394} 0.1\n  in detail:"), changed.stdout)
         XCTAssertTrue(changed.stdout.contains("transition 0 (navigation push A -> B), frame 15 (t = 0.25), view v2 (A): transform is [0.2,0,0,0,0,0.2,0,0,0,0,1,0,0,0,0,1], expected [0.1,0,0,0,0,0.1,0,0,0,0,1,0,0,0,0,1]"), changed.stdout)
         let loose = try BuildProducts.run(base + ["--out", tmp + "/loose", "--expect", tmp + "/golden", "--tolerance", "0.2", "--param", "fade-scale.scale=0.2"])
         XCTAssertEqual(loose.status, 0, loose.stdout)
