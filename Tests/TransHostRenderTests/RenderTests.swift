@@ -448,7 +448,7 @@ final class OutputTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("transhost-fail-\(getpid())").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        FileManager.default.createFile(atPath: dir + "/file", contents: Data([1]))
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/file", contents: Data([1])))
         XCTAssertThrowsError(try PNGWriter.write(RGBAImage(width: 2, height: 2), to: dir + "/file/x.png"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["file"])
     }
