@@ -88,7 +88,11 @@ let package = Package(
         .target(name: "TransHostTestSupport", path: "Tests/TransHostTestSupport"),
         .testTarget(name: "TransHostSupportTests", dependencies: ["TransHostSupport"]),
         .testTarget(name: "TransHostCoreTests", dependencies: ["TransHostCore"]),
-        .testTarget(name: "TransHostPluginHostTests", dependencies: ["TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "CTransHost"]),
+        .testTarget(name: "TransHostRoutingTests", dependencies: ["TransHostRouting", "TransHostCoordinators"]),
+        .testTarget(name: "TransHostManifestTests", dependencies: ["TransHostManifest", "CTransHost", "TransHostRouting", "TransHostSupport"]),
+        .testTarget(name: "TransHostFFITests", dependencies: ["TransHostFFI", "TransHostManifest", "CTransHost", "CFFI"]),
+        .testTarget(name: "TransHostDiscoveryTests", dependencies: ["TransHostDiscovery", "TransHostManifest", "CTransHost"]),
+        .testTarget(name: "TransHostPluginHostTests", dependencies: ["TransHostPluginHost", "TransHostManifest", "TransHostDiscovery", "CTransHost"]),
         .testTarget(name: "TransHostCoordinatorsTests", dependencies: ["TransHostCoordinators"]),
         .testTarget(name: "TransHostScenarioTests", dependencies: ["TransHostScenario", "TransHostCoordinators", "TransHostSupport"]),
         .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostSupport", "TransHostTestSupport"]),
@@ -110,7 +114,9 @@ package.targets += [
     // The run pipeline: resolve plugins, play scenarios, render, write, compare (RunSession).
     .target(name: "TransHostRun", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostRouting",
                                                  "TransHostRender", "TransHostSupport", "TransHostCoordinators"], swiftSettings: hostSwift),
-    .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRender", "TransHostRun", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
+    // Synthetic scenes for the render benchmark and tests (not part of the product).
+    .target(name: "TransHostRenderScenes", dependencies: ["TransHostCore"]),
+    .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRenderScenes", "TransHostRender", "TransHostRun", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
     .testTarget(name: "TransHostRunTests", dependencies: ["TransHostRun", "TransHostScenario", "TransHostDiscovery", "TransHostSupport"]),
-    .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostCore", "CGif"]),
+    .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostRenderScenes", "TransHostCore", "CGif"]),
 ]

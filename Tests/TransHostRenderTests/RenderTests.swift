@@ -1,6 +1,7 @@
 import XCTest
 import CGif
 import TransHostCore
+import TransHostRenderScenes
 @testable import TransHostRender
 
 /// Scenes on a white 320 x 568 point screen.
