@@ -1,5 +1,6 @@
 import XCTest
 import TransHostCore
+import TransHostRenderScenes
 import TransHostTestSupport
 @testable import TransHostRender
 

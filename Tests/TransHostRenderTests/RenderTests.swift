@@ -1,6 +1,7 @@
 import XCTest
 import CGif
 import TransHostCore
+import TransHostRenderScenes
 import TransHostTestSupport
 @testable import TransHostRender
 
