@@ -103,14 +103,16 @@ let package = Package(
 )
 
 // Rendering (TransHostRender): cairo draws view content, pixman composites layers under their
-// transforms, giflib writes animated GIFs. System libraries come from Debian packages (see
-// scripts/apt-packages.txt); CRenderKernels holds small C loops (GIF dithering).
+// transforms, giflib writes animated GIFs and libwebp lossless animated WebPs. System libraries
+// come from Debian packages (see scripts/apt-packages.txt); CRenderKernels holds small C loops
+// (compositing spans, GIF palettes, perceptual pixel diffs).
 package.targets += [
     .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
     .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
+    .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
     .target(name: "CRenderKernels", path: "Sources/CRenderKernels"),
-    .target(name: "TransHostRender", dependencies: ["TransHostCore", "TransHostSupport", "CCairo", "CPixman", "CGif", "CRenderKernels"], swiftSettings: hostSwift),
+    .target(name: "TransHostRender", dependencies: ["TransHostCore", "TransHostSupport", "CCairo", "CPixman", "CGif", "CWebP", "CRenderKernels"], swiftSettings: hostSwift),
     // The run pipeline: resolve plugins, play scenarios, render, write, compare (RunSession).
     .target(name: "TransHostRun", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostRouting",
                                                  "TransHostRender", "TransHostSupport", "TransHostCoordinators"], swiftSettings: hostSwift),
@@ -118,5 +120,5 @@ package.targets += [
     .target(name: "TransHostRenderScenes", dependencies: ["TransHostCore"]),
     .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRenderScenes", "TransHostRender", "TransHostRun", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
     .testTarget(name: "TransHostRunTests", dependencies: ["TransHostRun", "TransHostScenario", "TransHostDiscovery", "TransHostSupport"]),
-    .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostRenderScenes", "TransHostCore", "CGif", "TransHostTestSupport"]),
+    .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostRenderScenes", "TransHostCore", "CGif", "CWebP", "TransHostTestSupport"]),
 ]

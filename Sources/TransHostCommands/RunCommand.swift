@@ -8,7 +8,8 @@ import TransHostSupport
 
 enum RunCommand {
     static let help = """
-    usage: transhost run [PLUGIN | --scenario FILE] [--out DIR] [--gif] [--sheet] [--frames] [--at LIST]
+    usage: transhost run [PLUGIN | --scenario FILE] [--out DIR] [--gif] [--sheet] [--frames [all]] [--at LIST]
+                         [--format gif|webp]
                          [--trace-only] [--fps N] [--scale 1|2|3] [--device NAME] [--json] [-q]
                          [--plugins DIR]... [--param PLUGIN.NAME=VALUE]... [--rescan] [--no-fork]
                          [--expect PATH [--tolerance X] [--record-mode MODE] [--threshold X]
@@ -30,6 +31,8 @@ enum RunCommand {
       --gif, --sheet, --frames
                         which pictures to write (default: --gif --sheet); `--frames all` writes
                         every frame
+      --format gif|webp the animation's format (default gif): webp is lossless (every colour
+                        exact), DIR/transition-N-OP.webp
       --at LIST         the instants --frames writes: progress fractions (0,0.25,1), times (250ms,
                         0.25s) or frame numbers (f12); default 0,0.25,0.5,0.75,1; implies --frames
       --trace-only      write only the trace
@@ -69,7 +72,7 @@ enum RunCommand {
 
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
         let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps", "--param", "--scale", "--device", "--at", "--expect", "--tolerance",
-                                                                          "--record", "--record-mode", "--threshold", "--max-diff-pixels", "--max-diff-ratio"]),
+                                                                          "--record", "--record-mode", "--threshold", "--max-diff-pixels", "--max-diff-ratio", "--format"]),
                                  flags: PluginOptions.flags.union(["--json", "-q", "--quiet", "--gif", "--sheet", "--frames", "--trace-only"]),
                                  words: ["--frames": ["all"]])
         guard args.positionals.count <= 1 else { throw UsageError(message: "give at most one plugin name") }
@@ -238,6 +241,12 @@ enum RunCommand {
             o.frames = args.flag("--frames")
             o.allFrames = args.value("--frames") == "all"
         }
+        if let f = args.value("--format") {
+            guard let format = AnimationFormat(rawValue: f) else {
+                throw UsageError(message: "--format must be \(AnimationFormat.allCases.map(\.rawValue).joined(separator: " or ")), got \"\(f)\"")
+            }
+            o.format = format
+        }
         if let at = args.value("--at") {
             if args.value("--frames") == "all" { throw UsageError(message: "--frames all writes every frame; it cannot be combined with --at") }
             do { o.frameSelection = try FrameSelector.parse(list: at) } catch let e as FrameSelector.ParseError {
@@ -246,7 +255,9 @@ enum RunCommand {
             o.frames = true
         }
         if args.flag("--trace-only") {
-            if chosen || args.value("--at") != nil { throw UsageError(message: "--trace-only cannot be combined with --gif, --sheet, --frames or --at") }
+            if chosen || args.value("--at") != nil || args.value("--format") != nil {
+                throw UsageError(message: "--trace-only cannot be combined with --gif, --sheet, --frames, --at or --format")
+            }
             o.gif = false; o.sheet = false; o.frames = false
         }
         return o

@@ -5,6 +5,13 @@ import Glibc
 import TransHostCore
 import TransHostSupport
 
+/// The file format of a transition's animation: a GIF (a palette per frame, see GIFWriter) or a
+/// lossless animated WebP (every colour exact, see WebPWriter). Both show the same frames for
+/// the same times.
+public enum AnimationFormat: String, Sendable, CaseIterable {
+    case gif, webp
+}
+
 /// The frames of one transition to turn into pictures: what the renderer needs, and no more.
 public struct FrameSequence {
     /// The start of its files' names: "transition-0-push" gives transition-0-push.gif, ...
@@ -37,7 +44,10 @@ public struct FrameSequence {
 /// - PNG frames: the instants of `frameSelection`, or every frame with `allFrames`.
 public struct RunExporter {
     public struct Options: Sendable {
+        /// Whether to write the animation (`--gif`), in `format`.
         public var gif = true
+        /// The animation's file format (`--format`).
+        public var format: AnimationFormat = .gif
         public var sheet = true
         public var frames = false
         public var frameSelection: [FrameSelector] = [.progress(0), .progress(0.25), .progress(0.5), .progress(0.75), .progress(1)]
@@ -94,11 +104,16 @@ public struct RunExporter {
                 for (k, i) in picks.enumerated() { durations.append(k + 1 < picks.count ? times[picks[k + 1]] - times[i] : options.lastFrameHold) }
                 // Streamed: one reused image, so a long transition never sits in memory whole.
                 let target = RGBAImage(width: renderer.pixelWidth, height: renderer.pixelHeight)
-                try GIFWriter.write(width: target.width, height: target.height, frameDurations: durations, to: base + ".gif") { k in
+                let path = base + "." + options.format.rawValue
+                let draw = { (k: Int) -> RGBAImage in
                     renderer.render(t.frames[picks[k]], into: target)
                     return target
                 }
-                files.append(base + ".gif")
+                switch options.format {
+                case .gif: try GIFWriter.write(width: target.width, height: target.height, frameDurations: durations, to: path, frame: draw)
+                case .webp: try WebPWriter.write(width: target.width, height: target.height, frameDurations: durations, to: path, frame: draw)
+                }
+                files.append(path)
             }
             if options.sheet {
                 let count = max(2, options.sheetFrames)

@@ -61,4 +61,19 @@ final class PictureFidelityTests: XCTestCase {
         XCTAssertEqual(gif.delays.reduce(0, +), 25 + 50)
         XCTAssertTrue(gif.loops)
     }
+
+    func testFormatWebPWritesALosslessAnimationInsteadOfTheGIF() throws {
+        let tmp = try TestProcess.temporaryDirectory(self)
+        let plugins = tmp + "/plugins"
+        _ = try BuildProducts.installPlugin("fade-scale", library: "libfade-scale.so", into: plugins)
+        let r = try BuildProducts.run(["run", "--scenario", "default", "--plugins", plugins, "--out", tmp + "/out", "--scale", "1", "--format", "webp"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("wrote \(tmp)/out/transition-0-push.webp"), r.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmp + "/out/transition-0-push.gif"))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: tmp + "/out/transition-0-push.webp"))
+        XCTAssertEqual(String(decoding: bytes.prefix(4), as: UTF8.self) + String(decoding: bytes[8..<12], as: UTF8.self), "RIFFWEBP")
+        let bad = try BuildProducts.run(["run", "--scenario", "default", "--plugins", plugins, "--out", tmp + "/x", "--format", "png"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--format must be gif or webp, got \"png\""), bad.stderr)
+    }
 }
