@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "split-modal", type: .dynamic, targets: ["SplitModalPlugin", "SplitModalEntry"]),
         .library(name: "corner-fly", type: .dynamic, targets: ["CornerFlyPlugin", "CornerFlyEntry"]),
         .library(name: "snapshot-search", type: .dynamic, targets: ["SnapshotSearchPlugin", "SnapshotSearchEntry"]),
+        // Test fixture (Tests/KitProbe): UIKit-style delegates and interaction, played by KitCompatTests.
+        .library(name: "kit-probe", type: .dynamic, targets: ["KitProbePlugin", "KitProbeEntry"]),
     ],
     targets: [
         .target(name: "CTransHost", path: "Sources/CTransHost"),
@@ -74,6 +76,10 @@ let package = Package(
         .target(name: "SnapshotSearchPlugin", dependencies: ["UIKit", "QuartzCore"], path: "Plugins/snapshot-search/Swift"),
         .target(name: "SnapshotSearchEntry", dependencies: ["CTransHost"], path: "Plugins/snapshot-search/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
+
+        .target(name: "KitProbePlugin", dependencies: ["UIKit", "QuartzCore"], path: "Tests/KitProbe/Swift"),
+        .target(name: "KitProbeEntry", dependencies: ["CTransHost"], path: "Tests/KitProbe/Entry",
+                exclude: [], publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
 
         // Shared by the test targets that run the real binary (not a product; never linked into the host).
         .target(name: "TransHostTestSupport", path: "Tests/TransHostTestSupport"),
