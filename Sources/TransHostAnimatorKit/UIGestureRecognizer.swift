@@ -108,6 +108,13 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     override var edgeBits: UInt32 { UInt32(truncatingIfNeeded: edges.rawValue) }
 }
 
+/// UITapGestureRecognizer: accepted (so presentation controllers that dismiss on a tap compile);
+/// scenarios script pans only, so it never fires.
+open class UITapGestureRecognizer: UIGestureRecognizer {
+    open var numberOfTapsRequired = 1
+    open var numberOfTouchesRequired = 1
+}
+
 /// UIRectEdge.
 public struct UIRectEdge: OptionSet, Sendable {
     public let rawValue: UInt
@@ -128,12 +135,10 @@ extension UIView {
     /// addGestureRecognizer: the host delivers scripted gestures of the recognizer's kind that
     /// reach this view. The view keeps the recognizer.
     public func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {
-        guard recognizer.kind != 0 else {
-            kitWarning("\(type(of: recognizer)) cannot receive scripted gestures; only pans and screen-edge pans are scripted")
-            return
-        }
         recognizer.view = self
         gestureStore.append(recognizer)
+        // Scenarios script pans only: other recognizers are kept but never fire.
+        guard recognizer.kind != 0 else { return }
         // The host keeps an unretained pointer for the whole run: never let the object go.
         UIGestureRecognizer.attached.append(recognizer)
         host.view_add_gesture(handle, recognizer.kind, recognizer.edgeBits, gestureTrampoline,

@@ -46,7 +46,10 @@ final class KitCompatTests: XCTestCase {
         try fm.copyItem(atPath: Products.packageRoot + "/Tests/KitProbe/manifest.json", toPath: dest + "/manifest.json")
         let scan = try Products.scan(dir)
         for r in scan.records { XCTAssertEqual(r.status, .ok, "\(r.name): \(r.status.reason ?? "")") }
-        return Playback.play(try Products.scenario(Self.scenarioJSON, test: self), scan: scan)
+        // The scenario and an image beside it (UIImage(named: "photo") finds photo.png).
+        try Self.scenarioJSON.write(toFile: dir + "/scenario.json", atomically: true, encoding: .utf8)
+        try Data([0x89, 0x50, 0x4e, 0x47]).write(to: URL(fileURLWithPath: dir + "/photo.png"))
+        return Playback.play(try Scenario.load(file: dir + "/scenario.json"), scan: scan)
     }
 
     func testDelegatesGesturesTransitionsAndGettersWorkAsInUIKit() throws {
@@ -88,6 +91,10 @@ final class KitCompatTests: XCTestCase {
         XCTAssertEqual(records[4].animator, AnimatorIdentity(plugin: "kit-probe", id: "CardAnimator"))
         XCTAssertTrue(run.logs.contains { $0.contains("card colour 255 149 0 radius 20.0 clips true screen 320x568@2 presenting UINavigationController nav none") },
                       "\(run.logs)")
+        // UIImageView shows the scenario's image; an unknown name is reported.
+        let card = run.transitions[4]
+        XCTAssertTrue(card.frames[1].nodes.contains { $0.view.content.imagePath?.hasSuffix("/photo.png") == true })
+        XCTAssertTrue(run.logs.contains { $0.contains("UIImage(named: \"missing\"): no such image") }, "\(run.logs)")
         // The modal delegate returns nil for the dismissal: the host's default.
         XCTAssertNil(records[5].animator)
         XCTAssertEqual(run.finalStack, ["ListController", "DetailController"])

@@ -376,10 +376,10 @@ typedef struct th_host_api {
     void (*context_cancel_interactive)(th_context *ctx, double speed, uint32_t curve);
 
     /* -- Views -- */
-    /* A new view showing the scenario's image named name (a path relative to the scenario, as
-     * its views' "image" fields are), scaled to fill frame, or an empty view when name is NULL
-     * or not found (a warning names it). [main-thread] */
-    th_view *(*image_view_create)(const char *name, th_rect frame);
+    /* UIImageView.image: the view shows the scenario's image named name (a path relative to the
+     * scenario, as its views' "image" fields are; ".png" may be left out), scaled to fill its
+     * bounds; NULL clears it. An unknown name leaves the view empty and logs a warning. [main-thread] */
+    void (*view_set_image)(th_view *view, const char *name);
     /* UIView transitionWithView: / transitionFromView:toView: with a TH_ANIM_TRANSITION_* in
      * params->options: the host snapshots container, calls animations(user) (changes apply at
      * once), and plays the transition between the before and after pictures over the duration;

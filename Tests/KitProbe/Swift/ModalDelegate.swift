@@ -28,6 +28,11 @@ final class CardAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         card.layer.cornerRadius = toView.layer.cornerRadius + 12
         card.clipsToBounds = toView.clipsToBounds
         card.transform = CGAffineTransform(scaleX: 0.1, y: 0.1)
+        let photo = UIImageView(image: UIImage(named: "photo"))
+        photo.frame = card.bounds.insetBy(dx: 20, dy: 20)
+        photo.contentMode = .scaleAspectFill
+        card.addSubview(photo)
+        card.addSubview(UIImageView(image: UIImage(named: "missing")))
         container.addSubview(card)
         var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
         _ = card.backgroundColor?.getRed(&r, green: &g, blue: &b, alpha: &a)
