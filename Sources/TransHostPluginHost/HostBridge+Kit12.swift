@@ -108,6 +108,10 @@ extension HostBridge {
             }
             view.content = content
         }
+        t.view_name = { v in
+            guard let b = bridge(), let view = b.view(v, "view_name") else { return nil }
+            return b.typeName(view.name)
+        }
         t.view_transition = { v, params, animations, completion, user in
             guard let b = bridge(), let view = b.view(v, "view_transition"), let p = b.checkedParams(params, "view_transition") else { return }
             b.playViewTransition(view, p, animations, completion, user)

@@ -20,7 +20,8 @@ final class KitCompatTests: XCTestCase {
       "controllers": {
         "list": {"type": "ListController", "view": {"background": "#ffffff"}},
         "detail": {"type": "DetailController", "view": {"background": "#0a84ff"}},
-        "card": {"type": "CardController", "view": {"background": "#ff9500", "cornerRadius": 8, "clipsToBounds": true}}
+        "card": {"type": "CardController", "view": {"background": "#ff9500", "cornerRadius": 8, "clipsToBounds": true,
+                 "subviews": [{"name": "badge", "frame": [10, 10, 40, 40], "background": "#ffffff"}]}}
       },
       "root": {"container": "navigation", "stack": ["list"]},
       "script": [
@@ -91,6 +92,13 @@ final class KitCompatTests: XCTestCase {
         XCTAssertEqual(records[4].animator, AnimatorIdentity(plugin: "kit-probe", id: "CardAnimator"))
         XCTAssertTrue(run.logs.contains { $0.contains("card colour 255 149 0 radius 20.0 clips true screen 320x568@2 presenting UINavigationController nav none") },
                       "\(run.logs)")
+        // A delegate's didShow after each completed navigation transition (not after the cancel).
+        XCTAssertEqual(run.logs.filter { $0.contains("didShow") }, [
+            "[kit-probe] info: didShow DetailController stack 2", "[kit-probe] info: didShow ListController stack 1",
+            "[kit-probe] info: didShow DetailController stack 2"])
+        // The plugin's own CardController class (init(coder:), viewDidLoad) stands for the
+        // scenario's, and a scenario view's name reads back as its accessibilityIdentifier.
+        XCTAssertTrue(run.logs.contains("[kit-probe] info: being presented true subclass true badge badge"), "\(run.logs)")
         // UIImageView shows the scenario's image; an unknown name is reported.
         let card = run.transitions[4]
         XCTAssertTrue(card.frames[1].nodes.contains { $0.view.content.imagePath?.hasSuffix("/photo.png") == true })
