@@ -50,6 +50,20 @@ final class KitCompatTests: XCTestCase {
     }
     """
 
+    static let sheetJSON = """
+    {
+      "format": "transhost-scenario/1",
+      "name": "kit-probe-sheet",
+      "types": {"HomeController": "UIViewController", "SheetController": "UIViewController"},
+      "controllers": {
+        "home": {"type": "HomeController", "view": {"background": "#ffffff"}},
+        "sheet": {"type": "SheetController", "view": {"background": "#5856d6"}}
+      },
+      "root": {"container": "single", "controller": "home"},
+      "script": [{"action": "present", "controller": "sheet"}, {"action": "dismiss"}]
+    }
+    """
+
     func play(_ json: String = scenarioJSON) throws -> Playback {
         let dir = try Products.temporaryDirectory(self)
         let dest = dir + "/kit-probe"
@@ -149,5 +163,21 @@ final class KitCompatTests: XCTestCase {
         XCTAssertEqual(lifting.state.anchorPoint.y, 0)
         XCTAssertNotEqual(lifting.state.transform.m34, 0)
         XCTAssertEqual(run.finalSelected, 0)
+    }
+
+    /// A controller that assigns itself as its own transitioningDelegate is asked instead of
+    /// the delegate the route names, as UIKit asks the presented controller's delegate.
+    func testAnAssignedTransitioningDelegateIsTheOneAsked() throws {
+        let run = try play(Self.sheetJSON).run
+        XCTAssertEqual(run.breaches, [], "\(run.breaches)")
+        let records = run.transitions.map(\.record)
+        XCTAssertEqual(records.map(\.animator), [AnimatorIdentity(plugin: "kit-probe", id: "SheetAnimator"),
+                                                AnimatorIdentity(plugin: "kit-probe", id: "SheetAnimator")])
+        // Halfway up, the sheet is below its final place; at the end it is there.
+        let up = run.transitions[0].frames
+        let sheet = { (f: TraceFrame) in f.nodes.first { $0.view.name == "SheetController" }! }
+        XCTAssertGreaterThan(sheet(up[up.count / 2]).state.transform.m42, 0)
+        XCTAssertEqual(sheet(up.last!).state.transform.m42, 0, accuracy: 1e-9)
+        XCTAssertEqual(run.finalPresented, [])
     }
 }
