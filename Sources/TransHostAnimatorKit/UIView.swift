@@ -40,7 +40,10 @@ open class UIView: NSObject {
 
     static func wrap(_ h: OpaquePointer?) -> UIView? {
         guard let h else { return nil }
-        return registry[h] ?? UIView(transhostHandle: h)
+        if let v = registry[h] { return v }
+        // A view that shows an image is an image view, as in the app it stands for.
+        if let path = host.view_image(h) { return UIImageView(transhostHandle: h, shown: UIImage(named: String(cString: path))) }
+        return UIView(transhostHandle: h)
     }
 
     // MARK: Geometry

@@ -21,7 +21,8 @@ final class KitCompatTests: XCTestCase {
         "list": {"type": "ListController", "view": {"background": "#ffffff"}},
         "detail": {"type": "DetailController", "view": {"background": "#0a84ff"}},
         "card": {"type": "CardController", "view": {"background": "#ff9500", "cornerRadius": 8, "clipsToBounds": true,
-                 "subviews": [{"name": "badge", "frame": [10, 10, 40, 40], "background": "#ffffff"}]}}
+                 "subviews": [{"name": "badge", "frame": [10, 10, 40, 40], "background": "#ffffff"},
+                              {"name": "picture", "frame": [10, 60, 100, 100], "image": "photo.png"}]}}
       },
       "root": {"container": "navigation", "stack": ["list"]},
       "script": [
@@ -127,6 +128,8 @@ final class KitCompatTests: XCTestCase {
         // The plugin's own CardController class (init(coder:), viewDidLoad) stands for the
         // scenario's, and a scenario view's name reads back as its accessibilityIdentifier.
         XCTAssertTrue(run.logs.contains("[kit-probe] info: being presented true subclass true badge badge"), "\(run.logs)")
+        // A scenario view with an image is a UIImageView to the plugin.
+        XCTAssertTrue(run.logs.contains("[kit-probe] info: scenario image views 1 showing true"), "\(run.logs)")
         // UIImageView shows the scenario's image; an unknown name is reported.
         let card = run.transitions[4]
         XCTAssertTrue(card.frames[1].nodes.contains { $0.view.content.imagePath?.hasSuffix("/photo.png") == true })
