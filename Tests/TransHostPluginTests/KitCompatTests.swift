@@ -128,6 +128,8 @@ final class KitCompatTests: XCTestCase {
         // The plugin's own CardController class (init(coder:), viewDidLoad) stands for the
         // scenario's, and a scenario view's name reads back as its accessibilityIdentifier.
         XCTAssertTrue(run.logs.contains("[kit-probe] info: being presented true subclass true badge badge"), "\(run.logs)")
+        // Modal transitions happen in the window, which is UIApplication's key window.
+        XCTAssertTrue(run.logs.contains("[kit-probe] info: key window is the container true toView.window nil true"), "\(run.logs)")
         // A scenario view with an image is a UIImageView to the plugin.
         XCTAssertTrue(run.logs.contains("[kit-probe] info: scenario image views 1 showing true"), "\(run.logs)")
         // UIImageView shows the scenario's image; an unknown name is reported.
