@@ -59,7 +59,9 @@ let package = Package(
         // into each Swift plugin, never into the host.
         .target(name: "TransHostAnimatorKit", dependencies: ["CTransHost"]),
         // `import UIKit` / `QuartzCore` / `CoreGraphics` for plugins: each re-exports the kit and
-        // Foundation, so files written for UIKit compile unchanged.
+        // Foundation, so files written for UIKit compile unchanged. A plugin target also lists
+        // TransHostAnimatorKit itself: with the re-export alone, SwiftPM was seen to keep a
+        // plugin's stale objects after the kit changed (undefined symbols, crashes on its layout).
         .target(name: "UIKit", dependencies: ["TransHostAnimatorKit"]),
         .target(name: "QuartzCore", dependencies: ["TransHostAnimatorKit"]),
         .target(name: "CoreGraphics", dependencies: ["TransHostAnimatorKit"]),
@@ -73,20 +75,20 @@ let package = Package(
             publicHeadersPath: ".",
             cSettings: [.headerSearchPath("../../Sources/CTransHost/include"), .unsafeFlags(["-fvisibility=hidden"])]
         ),
-        .target(name: "RotateSpringPlugin", dependencies: ["UIKit", "QuartzCore"], path: "Plugins/rotate-spring/Swift"),
+        .target(name: "RotateSpringPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/rotate-spring/Swift"),
         .target(name: "RotateSpringEntry", dependencies: ["CTransHost"], path: "Plugins/rotate-spring/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
-        .target(name: "SplitModalPlugin", dependencies: ["UIKit", "QuartzCore"], path: "Plugins/split-modal/Swift"),
+        .target(name: "SplitModalPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/split-modal/Swift"),
         .target(name: "SplitModalEntry", dependencies: ["CTransHost"], path: "Plugins/split-modal/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
-        .target(name: "CornerFlyPlugin", dependencies: ["UIKit", "QuartzCore"], path: "Plugins/corner-fly/Swift"),
+        .target(name: "CornerFlyPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/corner-fly/Swift"),
         .target(name: "CornerFlyEntry", dependencies: ["CTransHost"], path: "Plugins/corner-fly/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
-        .target(name: "SnapshotSearchPlugin", dependencies: ["UIKit", "QuartzCore"], path: "Plugins/snapshot-search/Swift"),
+        .target(name: "SnapshotSearchPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/snapshot-search/Swift"),
         .target(name: "SnapshotSearchEntry", dependencies: ["CTransHost"], path: "Plugins/snapshot-search/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
 
-        .target(name: "KitProbePlugin", dependencies: ["UIKit", "QuartzCore"], path: "Tests/KitProbe/Swift"),
+        .target(name: "KitProbePlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Tests/KitProbe/Swift"),
         .target(name: "KitProbeEntry", dependencies: ["CTransHost"], path: "Tests/KitProbe/Entry",
                 exclude: [], publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
 
