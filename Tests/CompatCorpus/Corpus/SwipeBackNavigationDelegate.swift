@@ -1,0 +1,53 @@
+import UIKit
+
+/// Lets every pushed screen be panned back to the previous one with a custom interactive pop
+/// (InteractivePopTransition). Pushes keep the system animation.
+class SwipeBackNavigationDelegate: NSObject, UINavigationControllerDelegate {
+
+    private let popTransition = InteractivePopTransition()
+    private weak var navigationController: UINavigationController?
+
+    func navigationController(_ navigationController: UINavigationController,
+                              didShow viewController: UIViewController,
+                              animated: Bool) {
+        self.navigationController = navigationController
+        guard navigationController.viewControllers.count > 1 else { return }
+        // transhost edit: `UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))`
+        // became a closure (no Objective-C runtime on Linux), and `@objc` went from handlePan.
+        let pan = UIPanGestureRecognizer(target: self, action: { [weak self] recognizer in
+            self?.handlePan(recognizer as! UIPanGestureRecognizer)
+        })
+        viewController.view.addGestureRecognizer(pan)
+    }
+
+    func handlePan(_ recognizer: UIPanGestureRecognizer) {
+        guard let view = recognizer.view else { return }
+        let translation = recognizer.translation(in: view)
+        switch recognizer.state {
+        case .began:
+            popTransition.interactionInProgress = true
+            navigationController?.popViewController(animated: true)
+        case .changed:
+            popTransition.updateInteraction(translation)
+        case .ended, .cancelled:
+            let velocity = recognizer.velocity(in: view)
+            let finishing = recognizer.state == .ended && (translation.x > view.bounds.width / 2 || velocity.x > 500)
+            popTransition.endInteraction(finishing: finishing, velocity: velocity)
+        default:
+            break
+        }
+    }
+
+    func navigationController(_ navigationController: UINavigationController,
+                              animationControllerFor operation: UINavigationController.Operation,
+                              from fromVC: UIViewController,
+                              to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+        return operation == .pop ? popTransition : nil
+    }
+
+    func navigationController(_ navigationController: UINavigationController,
+                              interactionControllerFor animationController: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? {
+        return popTransition.interactionInProgress ? popTransition : nil
+    }
+}
