@@ -12,11 +12,12 @@ class PanDismissInteractionController: UIPercentDrivenInteractiveTransition {
 
     func wireToViewController(_ viewController: UIViewController) {
         presentedViewController = viewController
-        // transhost edit: `UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))`
-        // became a closure (no Objective-C runtime on Linux), and `@objc` went from handlePan.
-        panGestureRecognizer = UIPanGestureRecognizer(target: self, action: { [unowned self] recognizer in
+        // transhost edit: target-action is a closure on Linux (no Objective-C runtime). Was
+        // `UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))` with
+        // `@objc func handlePan`.
+        panGestureRecognizer = UIPanGestureRecognizer { [unowned self] recognizer in
             self.handlePan(recognizer as! UIPanGestureRecognizer)
-        })
+        }
         viewController.view.addGestureRecognizer(panGestureRecognizer)
         completionCurve = .easeOut
     }

@@ -17,11 +17,12 @@ final class EdgeSwipeInteractionController: UIPercentDrivenInteractiveTransition
     }
 
     private func prepareGestureRecognizer(in view: UIView) {
-        // transhost edit: `action: #selector(handleGesture(_:))` became a closure (no Objective-C
-        // runtime on Linux), and `@objc` went from handleGesture.
-        let gesture = UIScreenEdgePanGestureRecognizer(target: self, action: { [weak self] recognizer in
+        // transhost edit: target-action is a closure on Linux (no Objective-C runtime). Was
+        // `UIScreenEdgePanGestureRecognizer(target: self, action: #selector(handleGesture(_:)))`
+        // with `@objc func handleGesture`.
+        let gesture = UIScreenEdgePanGestureRecognizer { [weak self] recognizer in
             self?.handleGesture(recognizer as! UIScreenEdgePanGestureRecognizer)
-        })
+        }
         gesture.edges = .left
         view.addGestureRecognizer(gesture)
     }

@@ -12,11 +12,12 @@ class SwipeBackNavigationDelegate: NSObject, UINavigationControllerDelegate {
                               animated: Bool) {
         self.navigationController = navigationController
         guard navigationController.viewControllers.count > 1 else { return }
-        // transhost edit: `UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))`
-        // became a closure (no Objective-C runtime on Linux), and `@objc` went from handlePan.
-        let pan = UIPanGestureRecognizer(target: self, action: { [weak self] recognizer in
+        // transhost edit: target-action is a closure on Linux (no Objective-C runtime). Was
+        // `UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))` with
+        // `@objc func handlePan`.
+        let pan = UIPanGestureRecognizer { [weak self] recognizer in
             self?.handlePan(recognizer as! UIPanGestureRecognizer)
-        })
+        }
         viewController.view.addGestureRecognizer(pan)
     }
 

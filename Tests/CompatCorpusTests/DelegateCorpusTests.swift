@@ -1,0 +1,130 @@
+import Foundation
+import XCTest
+
+/// The corpus's delegates (UIViewControllerTransitioningDelegate, UINavigationControllerDelegate,
+/// UITabBarControllerDelegate): the host asks them per transition, as UIKit does, and plays the
+/// animator they vend; a nil answer gives the default transition.
+final class DelegateCorpusTests: XCTestCase {
+
+    /// One delegate for both containers: presentations zoom a snapshot out of a thumbnail,
+    /// navigation turns over like a card (CATransform3D with m34, cubic keyframes).
+    func testGalleryDelegateZoomsPresentationsAndFlipsPushes() throws {
+        let run = try Corpus.play("zoom-flip-gallery", self)
+        assertExitedCleanly(run)
+        let t = run.trace.transitions
+        XCTAssertEqual(t.map(\.operation), ["present", "dismiss", "push", "pop"])
+        for x in t { assertClean(x, animator: "gallery") }
+
+        // Present: the snapshot starts at the 120 pt thumbnail in the middle and ends full size.
+        let zoom = t[0].first.snapshots.first
+        XCTAssertNotNil(zoom, "a snapshot zooms; views: \(t[0].first.views.map(\.name))")
+        XCTAssertEqual(zoom?.m11 ?? .nan, 120.0 / 320, accuracy: 1e-6)
+        XCTAssertEqual(zoom?.m22 ?? .nan, 120.0 / 568, accuracy: 1e-6)
+        XCTAssertEqual(t[0].last.snapshots.first?.isIdentity, true, "full size at the end")
+        XCTAssertEqual(t[0].first["GalleryPhoto"]?.hidden, true, "the real view waits hidden under the snapshot")
+
+        // Push: edge-on half-way (the from-view turned a quarter about y), the new screen flat at the end.
+        let push = t[2]
+        let half = push.frame(at: push.duration / 2)
+        XCTAssertEqual(half["GalleryGrid"]?.m11 ?? .nan, 0, accuracy: 1e-6, "cos(pi/2): edge-on at the keyframe boundary")
+        XCTAssertEqual(push.last["GalleryPhoto"]?.isIdentity, true)
+        XCTAssertEqual(push.first["GalleryPhoto"]?.hidden, true, "the back of the card is hidden until half-way")
+        XCTAssertEqual(push.last["GalleryPhoto"]?.hidden, false)
+        XCTAssertEqual(run.trace.finalStack, ["GalleryGrid"])
+    }
+
+    /// tabBarController(_:animationControllerForTransitionFrom:to:) picks the direction from the
+    /// tab indices.
+    func testTabDelegateSlidesTowardsTheChosenTab() throws {
+        let run = try Corpus.play("tab-slide", self)
+        assertExitedCleanly(run)
+        let t = run.trace.transitions
+        XCTAssertEqual(t.map { "\($0.from)->\($0.to)" }, ["FeedTab->ProfileTab", "ProfileTab->SearchTab", "SearchTab->FeedTab"])
+        for x in t { assertClean(x, animator: "tab-slide"); XCTAssertEqual(x.duration, 0.3) }
+        // Feed (0) -> Profile (2): the content moves left, the new tab comes from the right.
+        XCTAssertEqual(t[0].first["ProfileTab"]?.screenX ?? .nan, 160 + 320, accuracy: 1e-6)
+        XCTAssertEqual(t[0].last["FeedTab"]?.screenX ?? .nan, 160 - 320, accuracy: 1e-6)
+        // Profile (2) -> Search (1): the other way.
+        XCTAssertEqual(t[1].first["SearchTab"]?.screenX ?? .nan, 160 - 320, accuracy: 1e-6)
+        XCTAssertEqual(t[1].last["ProfileTab"]?.screenX ?? .nan, 160 + 320, accuracy: 1e-6)
+        XCTAssertEqual(t[2].last["FeedTab"]?.screenX ?? .nan, 160, accuracy: 1e-6)
+        XCTAssertEqual(run.trace.finalSelected, 0)
+    }
+}
+
+/// The seeds' Objective-C animators and delegates, transliterated line by line into Swift,
+/// compile unchanged and play as the seeds wrote them (their 320 x 568 constants, their 90
+/// radians, their unconditional completeTransition(true)).
+final class SeedCorpusTests: XCTestCase {
+
+    /// Seed 000's IACModalTransition through the seed's delegate methods.
+    func testSeed000ModalSplitsTheScreenAndGrowsTheImage() throws {
+        let run = try Corpus.play("seed000-modal", self)
+        let (present, dismiss) = (run.trace.transitions[0], run.trace.transitions[1])
+        assertClean(present, animator: "seed000-modal")
+        XCTAssertEqual(present.duration, 1.0)
+        XCTAssertEqual(dismiss.duration, 0.5, "transitionDuration reports dismissalDuration")
+        // Two 160 pt halves of the presenting screen's snapshot fly apart by 120 pt.
+        let halves = present.first.snapshots.filter { abs($0.width - 160) < 1e-6 }
+        XCTAssertEqual(halves.count, 2, "\(present.first.snapshots.map(\.bounds))")
+        let image = present.track("IACImageViewController")
+        XCTAssertEqual(image.first?.m11 ?? .nan, 0, accuracy: 1e-6, "grows from scale 0")
+        XCTAssertEqual(image.first?.alpha ?? .nan, 0.6, accuracy: 1e-6)
+        XCTAssertEqual(image.last?.m11 ?? .nan, 1, accuracy: 1e-6)
+        XCTAssertEqual(present.frame(at: 0.5)["IACImageViewController"]?.m11 ?? .nan, 0, accuracy: 1e-6, "the second keyframe starts half-way")
+        XCTAssertEqual(dismiss.outcome, "completed")
+        XCTAssertEqual(run.trace.finalPresented, [])
+    }
+
+    /// Seed 000's IACNavigationTransition: the pushed view swings down from upside down about
+    /// its top edge on a spring.
+    func testSeed000NavigationSwingsTheNewScreenDown() throws {
+        let run = try Corpus.play("seed000-navigation", self)
+        assertExitedCleanly(run)
+        let (push, pop) = (run.trace.transitions[0], run.trace.transitions[1])
+        assertClean(push, animator: "seed000-navigation")
+        assertClean(pop, animator: "seed000-navigation")
+        let detail = try XCTUnwrap(push.first["IACDetailViewController"])
+        XCTAssertEqual(detail.anchor, [0.5, 0])
+        XCTAssertEqual(detail.position, [160, 0])
+        XCTAssertEqual(detail.m11, -1, accuracy: 1e-6, "rotated by -pi")
+        XCTAssertEqual(push.last["IACDetailViewController"]?.m11 ?? .nan, 1, accuracy: 0.01)
+        XCTAssertLessThan(push.track("MasterViewController").last?.screenX ?? .nan, 0, "the old screen flies off to the left")
+    }
+
+    /// Seed 001's CustomPushAnimation (3 s, corner to corner), CustomPopAnimation (2 s, top to
+    /// bottom) and CustomPresentAnimation (1.3 s spring with snapshots), through FirstViewController's
+    /// delegate methods.
+    func testSeed001AnimatesPushPopPresentAndDismiss() throws {
+        let run = try Corpus.play("seed001", self)
+        assertExitedCleanly(run)
+        let t = run.trace.transitions
+        XCTAssertEqual(t.map(\.operation), ["push", "pop", "present", "dismiss"])
+        for x in t { assertClean(x, animator: "seed001") }
+        XCTAssertEqual(t.map(\.duration), [3.0, 2.0, 1.3, 1.3])
+        XCTAssertEqual(t[0].first["SecondViewController"]?.tx ?? .nan, 320, accuracy: 1e-6)
+        XCTAssertEqual(t[0].first["SecondViewController"]?.ty ?? .nan, 568, accuracy: 1e-6)
+        XCTAssertEqual(t[0].last["FirstViewController"]?.ty ?? .nan, -568, accuracy: 1e-6)
+        XCTAssertEqual(t[1].first["FirstViewController"]?.ty ?? .nan, -568, accuracy: 1e-6)
+        XCTAssertEqual(t[1].last["SecondViewController"]?.ty ?? .nan, 568, accuracy: 1e-6)
+        let slides = t[2].track("snapshot of ThirdViewController").map(\.tx)
+        XCTAssertEqual(slides.first ?? .nan, -320, accuracy: 1e-6)
+        XCTAssertGreaterThan(slides.max() ?? 0, 0, "damping 0.5 overshoots")
+    }
+
+    /// Seed 004's objc.io Animator through its navigation delegate: pushes shrink the old screen
+    /// to a tenth while the new one fades in; the delegate returns nil for pops, so the host's
+    /// default transition runs.
+    func testSeed004AnimatesPushesOnlyAndPopsGetTheDefault() throws {
+        let run = try Corpus.play("seed004", self)
+        assertExitedCleanly(run)
+        let (push, pop) = (run.trace.transitions[0], run.trace.transitions[1])
+        assertClean(push, animator: "seed004")
+        XCTAssertEqual(push.duration, 0.25)
+        XCTAssertEqual(push.last["A"]?.m11 ?? .nan, 0.1, accuracy: 1e-6)
+        XCTAssertEqual(push.first["B"]?.alpha ?? .nan, 0, accuracy: 1e-6)
+        XCTAssertEqual(push.last["B"]?.alpha ?? .nan, 1, accuracy: 1e-6)
+        XCTAssertNil(pop.animator, "nil from the delegate: the default pop")
+        XCTAssertEqual(pop.outcome, "completed")
+    }
+}
