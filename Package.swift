@@ -47,6 +47,11 @@ let package = Package(
         // The Swift kit for plugin authors: UIKit-flavoured wrappers over the C ABI. It is linked
         // into each Swift plugin, never into the host.
         .target(name: "TransHostAnimatorKit", dependencies: ["CTransHost"]),
+        // `import UIKit` / `QuartzCore` / `CoreGraphics` for plugins: each re-exports the kit and
+        // Foundation, so files written for UIKit compile unchanged.
+        .target(name: "UIKit", dependencies: ["TransHostAnimatorKit"]),
+        .target(name: "QuartzCore", dependencies: ["TransHostAnimatorKit"]),
+        .target(name: "CoreGraphics", dependencies: ["TransHostAnimatorKit"]),
 
         // First-party plugins. C plugins see only the public header, through a header search path.
         .target(
@@ -57,16 +62,16 @@ let package = Package(
             publicHeadersPath: ".",
             cSettings: [.headerSearchPath("../../Sources/CTransHost/include"), .unsafeFlags(["-fvisibility=hidden"])]
         ),
-        .target(name: "RotateSpringPlugin", dependencies: ["TransHostAnimatorKit"], path: "Plugins/rotate-spring/Swift"),
+        .target(name: "RotateSpringPlugin", dependencies: ["UIKit", "QuartzCore"], path: "Plugins/rotate-spring/Swift"),
         .target(name: "RotateSpringEntry", dependencies: ["CTransHost"], path: "Plugins/rotate-spring/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
-        .target(name: "SplitModalPlugin", dependencies: ["TransHostAnimatorKit"], path: "Plugins/split-modal/Swift"),
+        .target(name: "SplitModalPlugin", dependencies: ["UIKit", "QuartzCore"], path: "Plugins/split-modal/Swift"),
         .target(name: "SplitModalEntry", dependencies: ["CTransHost"], path: "Plugins/split-modal/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
-        .target(name: "CornerFlyPlugin", dependencies: ["TransHostAnimatorKit"], path: "Plugins/corner-fly/Swift"),
+        .target(name: "CornerFlyPlugin", dependencies: ["UIKit", "QuartzCore"], path: "Plugins/corner-fly/Swift"),
         .target(name: "CornerFlyEntry", dependencies: ["CTransHost"], path: "Plugins/corner-fly/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
-        .target(name: "SnapshotSearchPlugin", dependencies: ["TransHostAnimatorKit"], path: "Plugins/snapshot-search/Swift"),
+        .target(name: "SnapshotSearchPlugin", dependencies: ["UIKit", "QuartzCore"], path: "Plugins/snapshot-search/Swift"),
         .target(name: "SnapshotSearchEntry", dependencies: ["CTransHost"], path: "Plugins/snapshot-search/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
 

@@ -156,6 +156,7 @@ extension HostBridge {
             b.run(p, keyframes: nil, animations, completion, user)
         }
         addVersion1_1(&t)
+        addVersion1_2(&t)
         return t
     }
 

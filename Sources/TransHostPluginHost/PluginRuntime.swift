@@ -42,6 +42,10 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     /// The interaction (axis, finish threshold) the winning route named, by animator.
     private var interactionRules: [ObjectIdentifier: InteractionRule] = [:]
 
+    func setInteractionRule(_ rule: InteractionRule, for animator: TransitionAnimator) {
+        interactionRules[ObjectIdentifier(animator)] = rule
+    }
+
     /// The interaction rule the manifest's route gave this animator, if it named one.
     public func interactionRule(for animator: TransitionAnimator) -> InteractionRule? {
         interactionRules[ObjectIdentifier(animator)]
@@ -93,6 +97,16 @@ public final class PluginRuntime: TransitionAnimatorProvider {
                                            container: RouteContainer(manifestName: r.container) ?? .any,
                                            operations: r.operations, from: r.from, to: r.to, priority: r.priority,
                                            reverse: r.reverse, source: "\(m.file) animators[\(i)].routes[\(j)]", order: rules.count))
+                }
+            }
+            for (i, d) in m.delegates.enumerated() {
+                for (j, r) in d.routes.enumerated() {
+                    var rule = RouteRule(plugin: m.name, animator: d.id, interaction: r.interaction,
+                                         container: RouteContainer(manifestName: r.container) ?? .any,
+                                         operations: r.operations, from: r.from, to: r.to, priority: r.priority,
+                                         reverse: r.reverse, source: "\(m.file) delegates[\(i)].routes[\(j)]", order: rules.count)
+                    rule.isDelegate = true
+                    rules.append(rule)
                 }
             }
         }
@@ -179,6 +193,7 @@ public final class PluginRuntime: TransitionAnimatorProvider {
                 + " (same priority and specificity); give one route a higher priority to decide it")
         }
         guard let winner = decision.winner else { return nil }
+        if winner.rule.isDelegate { return delegateAnimator(winner.rule, request, query) }
         do {
             let p = try plugin(named: winner.rule.plugin)
             let a = try p.animator(winner.rule.animator, bridge: bridge)

@@ -15,8 +15,11 @@ public struct Playback {
         var logSink: (String) -> Void = { _ in }
         let bridge = HostBridge(engine: app.engine, breachHandler: { breachSink($0) }, logHandler: { logSink($0) })
         bridge.activate()
+        let services = AppServices(app: app)
+        bridge.app = services
         let runtime = PluginRuntime(scan: scan, types: TypeHierarchy(superclasses: scenario.types), bridge: bridge, options: loading)
         let runner = ScenarioRunner(app: app, provider: runtime, fps: fps)
+        runner.services = services
         var loadFailures = 0
         runtime.warningHandler = { loadFailures += 1; runner.warn($0) }
         runtime.conflictHandler = { runner.warn($0) }
@@ -32,6 +35,7 @@ public struct Playback {
             if bridge.isCallingPlugin { bridge.breachFromEngine(message) } else { runner.warn(message) }
         }
         let run = runner.run()
+        withExtendedLifetime(services) {}
         return Playback(run: run, app: app, loadFailures: loadFailures)
     }
 }
