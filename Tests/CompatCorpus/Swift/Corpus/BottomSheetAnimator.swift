@@ -29,9 +29,13 @@ final class BottomSheetAnimator: NSObject, UIViewControllerAnimatedTransitioning
 
         if isPresentation {
             transitionContext.containerView.addSubview(controller.view)
+        } else if let presentingView = transitionContext.view(forKey: .to) {
+            transitionContext.containerView.insertSubview(presentingView, belowSubview: controller.view)
         }
 
-        let presentedFrame = transitionContext.finalFrame(for: controller)
+        // UIKit gives a dismissed controller a zero final frame: start from where it is.
+        let presentedFrame = isPresentation ? transitionContext.finalFrame(for: controller)
+                                            : transitionContext.initialFrame(for: controller)
         let dismissedFrame = presentedFrame.offsetBy(dx: 0, dy: transitionContext.containerView.frame.height)
 
         let initialFrame = isPresentation ? dismissedFrame : presentedFrame

@@ -58,6 +58,10 @@ open class BubbleAnimator: NSObject, UIViewControllerAnimatedTransitioning {
             guard let returningControllerView = transitionContext.view(forKey: .from) else { return }
             let originalCenter = returningControllerView.center
             let originalSize = returningControllerView.frame.size
+            // A full-screen presentation took the presenting view away; put it back underneath.
+            if let presentingView = transitionContext.view(forKey: .to) {
+                containerView.insertSubview(presentingView, belowSubview: returningControllerView)
+            }
 
             bubble.frame = coveringCircleFrame(originalCenter, size: originalSize, start: startingPoint)
             bubble.layer.cornerRadius = bubble.frame.size.height / 2

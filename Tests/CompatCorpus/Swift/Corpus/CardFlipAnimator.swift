@@ -29,23 +29,18 @@ class CardFlipAnimator: NSObject, UIViewControllerAnimatedTransitioning {
 
         let direction: CGFloat = reverse ? -1 : 1
         let halfTurn = CGFloat.pi / 2
+        // Edge-on, so it is invisible until the second half turns it in.
         toView.layer.transform = CATransform3DRotate(perspective, -direction * halfTurn, 0.0, 1.0, 0.0)
-        toView.isHidden = true
 
         let duration = transitionDuration(using: transitionContext)
         UIView.animateKeyframes(withDuration: duration, delay: 0, options: .calculationModeCubic, animations: {
             UIView.addKeyframe(withRelativeStartTime: 0.0, relativeDuration: 0.5) {
                 fromView.layer.transform = CATransform3DRotate(perspective, direction * halfTurn, 0.0, 1.0, 0.0)
             }
-            UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.0) {
-                toView.isHidden = false
-                fromView.isHidden = true
-            }
             UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) {
                 toView.layer.transform = CATransform3DIdentity
             }
         }, completion: { _ in
-            fromView.isHidden = false
             fromView.layer.transform = CATransform3DIdentity
             toView.layer.transform = CATransform3DIdentity
             containerView.layer.sublayerTransform = CATransform3DIdentity

@@ -44,6 +44,9 @@ final class KeyframeBounceAnimator: NSObject, UIViewControllerAnimatedTransition
                 transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
             })
         } else {
+            if let behind = transitionContext.view(forKey: .to) {
+                containerView.insertSubview(behind, belowSubview: animatedView)
+            }
             UIView.animateKeyframes(withDuration: duration, delay: 0, options: [], animations: {
                 UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.3) {
                     animatedView.transform = CGAffineTransform(scaleX: 1.1, y: 1.1)

@@ -10,7 +10,6 @@ import UIKit
             "crossfade": CrossfadeAnimator.init,
             "slide-left": { SlideAnimator(direction: .left) },
             "slide-right": { SlideAnimator(direction: .right) },
-            "spring-present": SpringPresentAnimator.init,
             "bounce-in": { KeyframeBounceAnimator(isPresenting: true) },
             "bounce-out": { KeyframeBounceAnimator(isPresenting: false) },
             "flip-push": FlipTransitionAnimator.init,
@@ -35,7 +34,6 @@ import UIKit
             "gallery": GalleryTransitioningDelegate.init,
             "tab-slide": TabBarTransitionDelegate.init,
             "parallax-navigation": NavigationTransitionDelegate.init,
-            "modal-sheet": ModalTransitioningDelegate.init,
             "swipe-back": SwipeBackNavigationDelegate.init,
             "seed000-modal": {
                 let master = IACMasterTransitions()
@@ -48,7 +46,6 @@ import UIKit
                 return master
             },
             "seed001": FirstViewControllerTransitions.init,
-            "seed002": MainTransitioningDelegate.init,
             "seed004": NavigationControllerDelegate.init,
         ])
 }
