@@ -2,8 +2,6 @@ import CTransHost
 import TransHostCore
 import TransHostCoordinators
 
-private func bridge() -> HostBridge? { HostBridge.current }
-private func rect(_ r: Rect) -> th_rect { th_rect(x: r.minX, y: r.minY, width: r.width, height: r.height) }
 
 extension HostBridge {
     /// ABI 1.2: getters, the screen, controller relatives and operations, interactive context

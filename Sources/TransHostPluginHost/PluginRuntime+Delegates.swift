@@ -1,6 +1,8 @@
 import CTransHost
 import TransHostCore
 import TransHostCoordinators
+import TransHostManifest
+import TransHostRouting
 
 /// Delegate routes (ABI 1.2): the route's delegate is asked for the animator and then for the
 /// interaction controller, as UIKit asks a transitioning, navigation or tab bar delegate. A nil

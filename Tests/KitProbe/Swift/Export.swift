@@ -1,0 +1,4 @@
+import UIKit
+
+@_cdecl("th_swift_plugin_make") public func transhostExport() -> UnsafeMutableRawPointer {
+    TransHostExport(delegates: ["navigation": NavigationDelegate.init, "modal": ModalDelegate.init]) }
