@@ -65,6 +65,30 @@ final class DelegateCorpusTests: XCTestCase {
         XCTAssertEqual(run.trace.finalStack, ["InboxList"])
     }
 
+    /// UIViewControllerTransitioningDelegate vending BottomSheetAnimator, with a
+    /// PanDismissInteractionController (UIPanGestureRecognizer, velocity, completionSpeed) wired
+    /// to the presented screen: a short slow pull is cancelled, a long one dismisses.
+    func testTransitioningDelegateSheetWithPullDownToDismiss() throws {
+        let run = try Corpus.play("modal-pan-dismiss", self)
+        assertExitedCleanly(run)
+        let t = run.trace.transitions
+        XCTAssertEqual(t.map { "\($0.operation)\($0.interactive ? "*" : "")=\($0.outcome)" }, ["present=completed", "dismiss*=cancelled", "dismiss*=completed"])
+        assertClean(t[0], animator: "BottomSheetAnimator")
+        assertClean(t[1], animator: "BottomSheetAnimator", outcome: "cancelled")
+        assertClean(t[2], animator: "BottomSheetAnimator")
+        XCTAssertEqual(t[0].first["PlayerSheet"]?.screenY ?? .nan, 284 + 568, accuracy: 1e-6, "the sheet rises from below")
+        XCTAssertEqual(t[0].last["PlayerSheet"]?.screenY ?? .nan, 284, accuracy: 1e-6)
+        // Pulled 110 pt of 568 (under the 30 % threshold), slowly: it follows, then goes back up.
+        let cancelled = t[1].track("PlayerSheet").map(\.screenY)
+        XCTAssertGreaterThan(cancelled.max() ?? 0, 284 + 50, "the sheet followed the finger down")
+        XCTAssertEqual(cancelled.last ?? .nan, 284, accuracy: 1e-6, "and went back up")
+        // Pulled 280 pt: dismissed, the sheet sinks off the bottom.
+        let finished = t[2].track("PlayerSheet").map(\.screenY)
+        XCTAssertEqual(finished.first ?? .nan, 284, accuracy: 1e-6, "a new pull starts where the sheet is, not where the last one stopped")
+        XCTAssertEqual(finished.last ?? .nan, 284 + 568, accuracy: 1, "off the bottom edge")
+        XCTAssertEqual(run.trace.finalPresented, [])
+    }
+
     /// tabBarController(_:animationControllerForTransitionFrom:to:) picks the direction from the
     /// tab indices.
     func testTabDelegateSlidesTowardsTheChosenTab() throws {

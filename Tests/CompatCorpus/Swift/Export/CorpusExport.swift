@@ -34,6 +34,7 @@ import UIKit
             "gallery": GalleryTransitioningDelegate.init,
             "tab-slide": TabBarTransitionDelegate.init,
             "parallax-navigation": NavigationTransitionDelegate.init,
+            "modal-sheet": ModalTransitioningDelegate.init,
             "swipe-back": SwipeBackNavigationDelegate.init,
             "seed000-modal": {
                 let master = IACMasterTransitions()

@@ -1,7 +1,7 @@
 import UIKit
 
-/// The presented screen's transitioning delegate: it springs in, drops out, and can be pulled
-/// down to dismiss it.
+/// The presented screen's transitioning delegate: it rises as a sheet from the bottom edge,
+/// sinks back when dismissed, and can be pulled down to dismiss it.
 final class ModalTransitioningDelegate: NSObject, UIViewControllerTransitioningDelegate {
 
     let interactionController = PanDismissInteractionController()
@@ -10,11 +10,11 @@ final class ModalTransitioningDelegate: NSObject, UIViewControllerTransitioningD
                              presenting: UIViewController,
                              source: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         interactionController.wireToViewController(presented)
-        return SpringPresentAnimator()
+        return BottomSheetAnimator(type: .presentation)
     }
 
     func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
-        return SpringPresentAnimator()
+        return BottomSheetAnimator(type: .dismissal)
     }
 
     func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
