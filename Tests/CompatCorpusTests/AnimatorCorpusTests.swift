@@ -118,6 +118,26 @@ final class AnimatorCorpusTests: XCTestCase {
         XCTAssertEqual(run.trace.finalPresented, [])
     }
 
+    /// UIView.transition(from:to:) with .transitionCrossDissolve between two tabs: the old
+    /// content dissolves away over the new tab.
+    func testCrossDissolveBetweenTabs() throws {
+        let run = try Corpus.play("tab-dissolve", self)
+        assertExitedCleanly(run)
+        let t = run.trace.transitions
+        XCTAssertEqual(t.map { "\($0.from)->\($0.to)" }, ["NewsTab->MapTab", "MapTab->NewsTab"])
+        for x in t {
+            assertClean(x, animator: "cross-dissolve")
+            XCTAssertEqual(x.duration, 0.25)
+            let fading = x.frames.compactMap { $0.snapshots.first?.alpha }
+            XCTAssertEqual(fading.count, x.frames.count, "the old content dissolves as a snapshot in every frame")
+            XCTAssertEqual(fading.first ?? .nan, 1, accuracy: 1e-6)
+            XCTAssertEqual(fading.last ?? .nan, 0, accuracy: 1e-6)
+            assertMonotonic(fading, increasing: false, "the dissolving snapshot's alpha")
+            XCTAssertEqual(x.last[x.to]?.alpha ?? .nan, 1, accuracy: 1e-6, "\(x.to) is under it, opaque")
+        }
+        XCTAssertEqual(run.trace.finalSelected, 0)
+    }
+
     /// The file that breaks the contract on purpose: it never calls completeTransition. The
     /// host names the breach, recovers, and the run exits 4.
     func testNeverCompletingAnimatorIsReportedAsABreach() throws {

@@ -28,6 +28,7 @@ import UIKit
             },
             "sheet-present": { BottomSheetAnimator(type: .presentation) },
             "sheet-dismiss": { BottomSheetAnimator(type: .dismissal) },
+            "cross-dissolve": CrossDissolveTabAnimator.init,
             "never-completes": NeverCompletingAnimator.init,
         ],
         delegates: [
