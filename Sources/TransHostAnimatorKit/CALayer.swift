@@ -75,6 +75,7 @@ open class CALayer: NSObject {
     open var shadowOpacity: Float = 0
     open var shadowOffset = CGSize(width: 0, height: -3)
     open var shadowRadius: CGFloat = 3
+    open var shadowPath: CGPath?
     open var borderWidth: CGFloat = 0
     open var borderColor: CGColor? = CGColor(gray: 0, alpha: 1)
     open var shouldRasterize = false

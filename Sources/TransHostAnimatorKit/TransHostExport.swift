@@ -12,9 +12,18 @@ import Glibc
 /// The keys are the manifest's animator and delegate ids. An animator named by a route is made
 /// afresh for each transition (as a delegate usually does); a delegate is made once, when the
 /// host first asks for it, and kept.
+///
+/// `controllers` are the plugin's own UIViewController subclasses for scenario controller types
+/// of the same class name (an app's `HomeController` for the scenario's "HomeController"): the
+/// kit makes one per scenario controller the first time the plugin sees it, through
+/// `init?(coder:)` as a storyboard would, then calls `viewDidLoad()`. Casts and `isKind(of:)`
+/// then work as in the app.
 public func TransHostExport(animators: [String: () -> UIViewControllerAnimatedTransitioning] = [:],
-                            delegates: [String: () -> AnyObject] = [:]) -> UnsafeMutableRawPointer {
-    Unmanaged.passRetained(KitPlugin(animators: animators, delegates: delegates)).toOpaque()
+                            delegates: [String: () -> AnyObject] = [:],
+                            controllers: [UIViewController.Type] = []) -> UnsafeMutableRawPointer {
+    let plugin = KitPlugin(animators: animators, delegates: delegates)
+    for c in controllers { plugin.controllerClasses[String(describing: c)] = c }
+    return Unmanaged.passRetained(plugin).toOpaque()
 }
 
 /// The exported objects and the C tables the host sees for them. Tables are allocated once and
@@ -32,6 +41,8 @@ final class KitPlugin {
     var objects: [ObjectIdentifier: AnyObject] = [:]
     /// A route-named animator's instance for the running transition, by table.
     var routedInstances: [UnsafeRawPointer: UIViewControllerAnimatedTransitioning] = [:]
+    /// The plugin's controller classes, by class name.
+    var controllerClasses: [String: UIViewController.Type] = [:]
 
     init(animators: [String: () -> UIViewControllerAnimatedTransitioning], delegates: [String: () -> AnyObject]) {
         animatorFactories = animators
@@ -117,6 +128,17 @@ final class KitPlugin {
                 guard let me, let request, let animator, let plugin = KitPlugin.current, let d = plugin.delegate(me),
                       let a = plugin.animator(animator), let i = plugin.askInteraction(d, request.pointee, a) else { return nil }
                 return plugin.interactionTable(i)
+            },
+            navigation_show: { me, request, did, animated in
+                guard let me, let request, let plugin = KitPlugin.current,
+                      let d = plugin.delegate(me) as? UINavigationControllerDelegate,
+                      let nav = UIViewController.wrap(request.pointee.container_controller) as? UINavigationController,
+                      let shown = UIViewController.wrap(request.pointee.to) else { return }
+                if did != 0 {
+                    d.navigationController(nav, didShow: shown, animated: animated != 0)
+                } else {
+                    d.navigationController(nav, willShow: shown, animated: animated != 0)
+                }
             },
             user: UnsafeMutableRawPointer(strdup(id))))
         delegateTables[id] = t

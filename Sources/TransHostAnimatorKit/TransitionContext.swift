@@ -137,6 +137,14 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
     func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void)
 }
 
+extension UIViewControllerTransitionCoordinator {
+    /// UIKit imports `completion` with a nil default.
+    @discardableResult
+    public func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        animate(alongsideTransition: animation, completion: nil)
+    }
+}
+
 /// The coordinator of a running transition: alongside animations run as one block over the
 /// transition's duration, on the transition's (interactive) timeline.
 public final class TransHostTransitionCoordinator: NSObject, UIViewControllerTransitionCoordinator {

@@ -122,6 +122,8 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     private weak var context: TransHostTransitionContext?
     private var pendingEnd: Bool?
     private var endRequested = false
+    /// Whether update() was called since the last transition ended (before this one started).
+    private var updatedBeforeStart = false
 
     public override init() { super.init() }
 
@@ -130,6 +132,9 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         guard let ctx = transitionContext as? TransHostTransitionContext else { return }
         context = ctx
         endRequested = false
+        // Every interactive transition starts at 0, unless the gesture already moved it.
+        if !updatedBeforeStart { percentComplete = 0 }
+        updatedBeforeStart = false
         ctx.interactionAnimator?.animateTransition(using: ctx)
         ctx.updateInteractiveTransition(percentComplete)
         if let end = pendingEnd {
@@ -140,7 +145,8 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
 
     open func update(_ percentComplete: CGFloat) {
         self.percentComplete = min(max(percentComplete, 0), 1)
-        context?.updateInteractiveTransition(self.percentComplete)
+        guard let context, !context.hasEnded, !endRequested else { updatedBeforeStart = true; return }
+        context.updateInteractiveTransition(self.percentComplete)
     }
     open func finish() { end(true) }
     open func cancel() { end(false) }

@@ -26,8 +26,14 @@ open class UIGestureRecognizer: NSObject {
         self.init()
         actions.append(action)
     }
+    /// The closure replacement for init(target:action:): `action` replaces the `#selector`.
+    public convenience init(target: Any?, action: @escaping (UIGestureRecognizer) -> Void) {
+        self.init()
+        actions.append(action)
+    }
     /// The closure replacement for addTarget(_:action:).
     open func addTarget(_ action: @escaping (UIGestureRecognizer) -> Void) { actions.append(action) }
+    open func addTarget(_ target: Any?, action: @escaping (UIGestureRecognizer) -> Void) { actions.append(action) }
     open func removeAllTargets() { actions.removeAll() }
 
     /// location(in:): where the touch is, in `view`'s coordinates (nil: the window).
@@ -72,6 +78,13 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 
     override var kind: UInt32 { TH_GESTURE_PAN }
 
+    /// init(target:action:) with a handler that takes the pan itself, e.g. a method reference:
+    /// `UIPanGestureRecognizer(target: self, action: handlePan)` for `#selector(handlePan(_:))`.
+    public convenience init(target: Any?, action: @escaping (UIPanGestureRecognizer) -> Void) {
+        self.init()
+        actions.append { action($0 as! UIPanGestureRecognizer) }
+    }
+
     /// translation(in:): the translation since the gesture began (or since setTranslation),
     /// in `view`'s coordinate system.
     open func translation(in view: UIView?) -> CGPoint {
@@ -105,7 +118,18 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
     open var edges: UIRectEdge = []
     override var kind: UInt32 { TH_GESTURE_SCREEN_EDGE_PAN }
+    public convenience init(target: Any?, action: @escaping (UIScreenEdgePanGestureRecognizer) -> Void) {
+        self.init()
+        actions.append { action($0 as! UIScreenEdgePanGestureRecognizer) }
+    }
     override var edgeBits: UInt32 { UInt32(truncatingIfNeeded: edges.rawValue) }
+}
+
+/// UITapGestureRecognizer: accepted (so presentation controllers that dismiss on a tap compile);
+/// scenarios script pans only, so it never fires.
+open class UITapGestureRecognizer: UIGestureRecognizer {
+    open var numberOfTapsRequired = 1
+    open var numberOfTouchesRequired = 1
 }
 
 /// UIRectEdge.
@@ -128,12 +152,10 @@ extension UIView {
     /// addGestureRecognizer: the host delivers scripted gestures of the recognizer's kind that
     /// reach this view. The view keeps the recognizer.
     public func addGestureRecognizer(_ recognizer: UIGestureRecognizer) {
-        guard recognizer.kind != 0 else {
-            kitWarning("\(type(of: recognizer)) cannot receive scripted gestures; only pans and screen-edge pans are scripted")
-            return
-        }
         recognizer.view = self
         gestureStore.append(recognizer)
+        // Scenarios script pans only: other recognizers are kept but never fire.
+        guard recognizer.kind != 0 else { return }
         // The host keeps an unretained pointer for the whole run: never let the object go.
         UIGestureRecognizer.attached.append(recognizer)
         host.view_add_gesture(handle, recognizer.kind, recognizer.edgeBits, gestureTrampoline,

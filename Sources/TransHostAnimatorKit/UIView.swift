@@ -88,6 +88,14 @@ open class UIView: NSObject {
     /// The view's layer (one object per view).
     open private(set) lazy var layer: CALayer = CALayer(view: self)
 
+    /// The scenario's name for the view until the plugin sets one (scenario views have names
+    /// where an app has outlets or identifiers).
+    open var accessibilityIdentifier: String? {
+        get { ownIdentifier ?? host.view_name(handle).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+        set { ownIdentifier = newValue }
+    }
+    private var ownIdentifier: String?
+
     // Stored in the plugin: the host does not use these.
     open var tag = 0
     open var isUserInteractionEnabled = true

@@ -19,12 +19,26 @@ open class UIViewController: NSObject {
     /// A controller of the plugin's own (not part of the scenario; it cannot be presented).
     public override init() { handle = nil; super.init() }
     public init(nibName: String?, bundle: Bundle?) { handle = nil; super.init() }
-    public required init?(coder: NSCoder) { handle = nil; super.init() }
+    /// How the kit makes the plugin's own classes for scenario controllers (see
+    /// `TransHostExport(controllers:)`), as a storyboard does: through `init?(coder:)`, with a
+    /// coder that carries the host's controller.
+    public required init?(coder: NSCoder) {
+        handle = (coder as? TransHostCoder)?.handle
+        super.init()
+        if let handle { UIViewController.registry[handle] = self }
+    }
 
     static func wrap(_ h: OpaquePointer?) -> UIViewController? {
         guard let h else { return nil }
         if let c = registry[h] { return c }
         let type = host.controller_type(h).map { String(cString: $0) } ?? ""
+        if let cls = KitPlugin.current?.controllerClasses[type] {
+            if let vc = cls.init(coder: TransHostCoder(handle: h)), vc.handle == h {
+                vc.viewDidLoad()
+                return vc
+            }
+            kitWarning("\(type)'s init?(coder:) returned nil or did not call super.init(coder:); the controller is seen as a plain UIViewController")
+        }
         switch type {
         case "UINavigationController": return UINavigationController(transhostHandle: h)
         case "UITabBarController": return UITabBarController(transhostHandle: h)
@@ -93,6 +107,18 @@ open class UIViewController: NSObject {
         return ctx.coordinator
     }
 
+    /// Whether this controller is being presented / dismissed / pushed or popped by the running
+    /// transition (UIKit's isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent).
+    open var isBeingPresented: Bool { inRunningTransition(TH_OP_PRESENT, as: TH_KEY_TO) }
+    open var isBeingDismissed: Bool { inRunningTransition(TH_OP_DISMISS, as: TH_KEY_FROM) }
+    open var isMovingToParent: Bool { inRunningTransition(TH_OP_PUSH, as: TH_KEY_TO) }
+    open var isMovingFromParent: Bool { inRunningTransition(TH_OP_POP, as: TH_KEY_FROM) }
+
+    private func inRunningTransition(_ op: th_operation, as key: th_context_key) -> Bool {
+        guard let handle, let ctx = TransHostTransitionContext.current, !ctx.hasEnded else { return false }
+        return host.context_operation(ctx.handle) == op && host.context_controller(ctx.handle, key) == handle
+    }
+
     /// dismiss(animated:completion:): dismisses the controller this one presented, or this one.
     /// The completion runs when the dismissal was started or queued (the host plays it on
     /// virtual time).
@@ -116,6 +142,16 @@ open class UIViewController: NSObject {
     open func viewDidDisappear(_ animated: Bool) {}
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
+}
+
+/// The coder the kit hands to `init?(coder:)` of a plugin's controller class: it decodes
+/// nothing and carries the host's controller.
+public final class TransHostCoder: NSCoder {
+    let handle: OpaquePointer
+    init(handle: OpaquePointer) { self.handle = handle; super.init() }
+    public override var allowsKeyedCoding: Bool { true }
+    public override func containsValue(forKey key: String) -> Bool { false }
+    public override func decodeObject(forKey key: String) -> Any? { nil }
 }
 
 /// UINavigationController: the scenario's navigation container.

@@ -94,19 +94,23 @@ extension HostBridge {
             i.cancel()
         }
 
-        t.image_view_create = { name, r in
-            guard let b = bridge(), b.finite([r.x, r.y, r.width, r.height], "image_view_create") else { return nil }
-            let view = View(engine: b.engine, frame: Rect(x: r.x, y: r.y, width: max(r.width, 0), height: max(r.height, 0)),
-                            name: "\(b.currentPlugin) image view")
+        t.view_set_image = { v, name in
+            guard let b = bridge(), let view = b.view(v, "view_set_image") else { return }
+            var content = view.content
+            content.imagePath = nil
             if let name {
                 let n = String(cString: name)
                 if let path = b.app?.imagePath(n) {
-                    view.content = ViewContent(imagePath: path)
+                    content.imagePath = path
                 } else {
-                    b.logHandler("[\(b.currentPlugin)] warning: UIImage(named: \"\(n)\"): no such image beside the scenario; the image view is empty")
+                    b.logHandler("[\(b.currentPlugin)] warning: UIImage(named: \"\(n)\"): no such image beside the scenario; the image view stays empty")
                 }
             }
-            return b.handles.handle(for: view)
+            view.content = content
+        }
+        t.view_name = { v in
+            guard let b = bridge(), let view = b.view(v, "view_name") else { return nil }
+            return b.typeName(view.name)
         }
         t.view_transition = { v, params, animations, completion, user in
             guard let b = bridge(), let view = b.view(v, "view_transition"), let p = b.checkedParams(params, "view_transition") else { return }

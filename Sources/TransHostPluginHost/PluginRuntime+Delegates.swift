@@ -15,6 +15,10 @@ extension PluginRuntime: TransitionInteractionProvider {
             let p = try plugin(named: rule.plugin)
             let d = try p.delegate(rule.animator, bridge: bridge)
             var r = transitionRequest(request)
+            if request.container == .navigation, let show = d.pointee.navigation_show {
+                bridge.calling(p.name, "its delegate's navigation_show") { show(d, &r, 0, 1) }
+                pendingShow = (p.name, d, request)
+            }
             guard let ask = d.pointee.animator_for,
                   let a = bridge.calling(p.name, "its delegate's animator_for", { ask(d, &r) }) else { return nil }
             guard a.pointee.struct_size >= HostABI.minimumAnimatorSize, a.pointee.transition_duration != nil, a.pointee.animate_transition != nil else {
@@ -50,6 +54,16 @@ extension PluginRuntime: TransitionInteractionProvider {
         a.interaction = i
         bridge.pluginInteractions.append(controller)
         return controller
+    }
+
+    /// After a transition ended: the navigation delegate that decided it hears didShow when it
+    /// completed.
+    public func transitionEnded(_ record: TransitionRecord) {
+        guard let (plugin, d, request) = pendingShow else { return }
+        pendingShow = nil
+        guard record.outcome == .completed, record.container == .navigation, let show = d.pointee.navigation_show else { return }
+        var r = transitionRequest(request)
+        bridge.calling(plugin, "its delegate's navigation_show") { show(d, &r, 1, 1) }
     }
 
     func transitionRequest(_ request: TransitionRequest) -> th_transition_request {

@@ -1,3 +1,4 @@
+import CTransHost
 import TransHostCore
 import TransHostCoordinators
 import TransHostSupport
@@ -45,6 +46,9 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     public var warningHandler: (String) -> Void = { _ in }
     /// The interaction (axis, finish threshold) the winning route named, by animator.
     private var interactionRules: [ObjectIdentifier: InteractionRule] = [:]
+
+    /// The navigation delegate that decided the running transition, to tell it didShow.
+    var pendingShow: (plugin: String, delegate: UnsafePointer<th_delegate>, request: TransitionRequest)?
 
     func setInteractionRule(_ rule: InteractionRule, for animator: TransitionAnimator) {
         interactionRules[ObjectIdentifier(animator)] = rule

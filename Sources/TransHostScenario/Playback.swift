@@ -22,6 +22,7 @@ public struct Playback {
         let runtime = PluginRuntime(scan: scan, types: TypeHierarchy(superclasses: scenario.types), bridge: bridge, options: loading)
         let runner = ScenarioRunner(app: app, provider: runtime, fps: fps)
         runner.services = services
+        runner.onTransitionEnd = { runtime.transitionEnded($0) }
         var loadFailures = 0
         runtime.warningHandler = { loadFailures += 1; runner.warn($0) }
         runtime.conflictHandler = { runner.warn($0) }

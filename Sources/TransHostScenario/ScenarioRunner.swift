@@ -100,7 +100,12 @@ public final class ScenarioRunner: TransitionObserver {
     public func log(_ line: String) { logs.append(line) }
 
     public func transitionDidBegin(_ transition: ActiveTransition) { active = (transition, records.count) }
-    public func transitionDidEnd(_ record: TransitionRecord) { records.append(record) }
+    public func transitionDidEnd(_ record: TransitionRecord) {
+        records.append(record)
+        onTransitionEnd?(record)
+    }
+    /// Called as each transition ends (before the next one can begin).
+    public var onTransitionEnd: ((TransitionRecord) -> Void)?
 
     /// A breach reported after its transition ended (a second completeTransition, a bad call in
     /// a late completion) joins that transition's record, so the trace and the exit code see it.

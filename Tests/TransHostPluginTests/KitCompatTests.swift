@@ -20,7 +20,8 @@ final class KitCompatTests: XCTestCase {
       "controllers": {
         "list": {"type": "ListController", "view": {"background": "#ffffff"}},
         "detail": {"type": "DetailController", "view": {"background": "#0a84ff"}},
-        "card": {"type": "CardController", "view": {"background": "#ff9500", "cornerRadius": 8, "clipsToBounds": true}}
+        "card": {"type": "CardController", "view": {"background": "#ff9500", "cornerRadius": 8, "clipsToBounds": true,
+                 "subviews": [{"name": "badge", "frame": [10, 10, 40, 40], "background": "#ffffff"}]}}
       },
       "root": {"container": "navigation", "stack": ["list"]},
       "script": [
@@ -35,7 +36,21 @@ final class KitCompatTests: XCTestCase {
     }
     """
 
-    func play() throws -> Playback {
+    static let tabsJSON = """
+    {
+      "format": "transhost-scenario/1",
+      "name": "kit-probe-tabs",
+      "types": {"FeedController": "UIViewController", "ProfileController": "UIViewController"},
+      "controllers": {
+        "feed": {"type": "FeedController", "view": {"background": "#ffffff"}},
+        "profile": {"type": "ProfileController", "view": {"background": "#34c759"}}
+      },
+      "root": {"container": "tab", "tabs": ["feed", "profile"], "selected": 0},
+      "script": [{"action": "select", "index": 1}, {"action": "select", "index": 0}]
+    }
+    """
+
+    func play(_ json: String = scenarioJSON) throws -> Playback {
         let dir = try Products.temporaryDirectory(self)
         let dest = dir + "/kit-probe"
         let fm = FileManager.default
@@ -46,7 +61,10 @@ final class KitCompatTests: XCTestCase {
         try fm.copyItem(atPath: Products.packageRoot + "/Tests/KitProbe/manifest.json", toPath: dest + "/manifest.json")
         let scan = try Products.scan(dir)
         for r in scan.records { XCTAssertEqual(r.status, .ok, "\(r.name): \(r.status.reason ?? "")") }
-        return Playback.play(try Products.scenario(Self.scenarioJSON, test: self), scan: scan)
+        // The scenario and an image beside it (UIImage(named: "photo") finds photo.png).
+        try json.write(toFile: dir + "/scenario.json", atomically: true, encoding: .utf8)
+        try Data([0x89, 0x50, 0x4e, 0x47]).write(to: URL(fileURLWithPath: dir + "/photo.png"))
+        return Playback.play(try Scenario.load(file: dir + "/scenario.json"), scan: scan)
     }
 
     func testDelegatesGesturesTransitionsAndGettersWorkAsInUIKit() throws {
@@ -88,8 +106,48 @@ final class KitCompatTests: XCTestCase {
         XCTAssertEqual(records[4].animator, AnimatorIdentity(plugin: "kit-probe", id: "CardAnimator"))
         XCTAssertTrue(run.logs.contains { $0.contains("card colour 255 149 0 radius 20.0 clips true screen 320x568@2 presenting UINavigationController nav none") },
                       "\(run.logs)")
+        // A delegate's didShow after each completed navigation transition (not after the cancel).
+        XCTAssertEqual(run.logs.filter { $0.contains("didShow") }, [
+            "[kit-probe] info: didShow DetailController stack 2", "[kit-probe] info: didShow ListController stack 1",
+            "[kit-probe] info: didShow DetailController stack 2"])
+        // The plugin's own CardController class (init(coder:), viewDidLoad) stands for the
+        // scenario's, and a scenario view's name reads back as its accessibilityIdentifier.
+        XCTAssertTrue(run.logs.contains("[kit-probe] info: being presented true subclass true badge badge"), "\(run.logs)")
+        // UIImageView shows the scenario's image; an unknown name is reported.
+        let card = run.transitions[4]
+        XCTAssertTrue(card.frames[1].nodes.contains { $0.view.content.imagePath?.hasSuffix("/photo.png") == true })
+        XCTAssertTrue(run.logs.contains { $0.contains("UIImage(named: \"missing\"): no such image") }, "\(run.logs)")
         // The modal delegate returns nil for the dismissal: the host's default.
         XCTAssertNil(records[5].animator)
         XCTAssertEqual(run.finalStack, ["ListController", "DetailController"])
+    }
+
+    /// UIView.transition(with:) on the container: a cross-dissolve fades the old picture out
+    /// over the new tab; a curl up lifts the old picture about its top edge with perspective.
+    func testTabDelegateCrossDissolvesAndCurls() throws {
+        let playback = try play(Self.tabsJSON)
+        let run = playback.run
+        XCTAssertEqual(run.breaches, [], "\(run.breaches)")
+        let records = run.transitions.map(\.record)
+        XCTAssertEqual(records.map(\.animator), [AnimatorIdentity(plugin: "kit-probe", id: "ContainerTransitionAnimator"),
+                                                AnimatorIdentity(plugin: "kit-probe", id: "ContainerTransitionAnimator")])
+        XCTAssertEqual(records.map(\.outcome), [.completed, .completed])
+
+        func snapshot(_ frame: TraceFrame) -> PresentationNode? { frame.nodes.first { $0.view.name.hasPrefix("snapshot of") } }
+        // Cross-dissolve: the old picture's opacity falls from 1 towards 0; the new tab is
+        // already in place beneath it.
+        let dissolve = run.transitions[0].frames
+        let early = try XCTUnwrap(snapshot(dissolve[1])), late = try XCTUnwrap(snapshot(dissolve[dissolve.count - 2]))
+        XCTAssertGreaterThan(early.state.alpha, late.state.alpha)
+        XCTAssertTrue(dissolve[1].nodes.contains { $0.view.name == "ProfileController" })
+        XCTAssertEqual(snapshot(dissolve.last!)?.state.alpha, 0)
+        func pictures(_ v: View) -> Int { (v.name.hasPrefix("snapshot of") ? 1 : 0) + v.subviews.map(pictures).reduce(0, +) }
+        XCTAssertEqual(pictures(playback.app.window), 0, "the pictures are removed when the transitions end")
+        // Curl up: the old picture hangs from its top edge and turns with perspective.
+        let curl = run.transitions[1].frames
+        let lifting = try XCTUnwrap(snapshot(curl[curl.count / 2]))
+        XCTAssertEqual(lifting.state.anchorPoint.y, 0)
+        XCTAssertNotEqual(lifting.state.transform.m34, 0)
+        XCTAssertEqual(run.finalSelected, 0)
     }
 }

@@ -376,10 +376,14 @@ typedef struct th_host_api {
     void (*context_cancel_interactive)(th_context *ctx, double speed, uint32_t curve);
 
     /* -- Views -- */
-    /* A new view showing the scenario's image named name (a path relative to the scenario, as
-     * its views' "image" fields are), scaled to fill frame, or an empty view when name is NULL
-     * or not found (a warning names it). [main-thread] */
-    th_view *(*image_view_create)(const char *name, th_rect frame);
+    /* UIImageView.image: the view shows the scenario's image named name (a path relative to the
+     * scenario, as its views' "image" fields are; ".png" may be left out), scaled to fill its
+     * bounds; NULL clears it. An unknown name leaves the view empty and logs a warning. [main-thread] */
+    void (*view_set_image)(th_view *view, const char *name);
+    /* The view's name: the scenario's "name" of a scenario view (what view_find_named finds),
+     * the controller's type for a root view, "" for an unnamed one. Host-owned, valid for the
+     * run. The kit reads it as accessibilityIdentifier. [main-thread] */
+    const char *(*view_name)(th_view *view);
     /* UIView transitionWithView: / transitionFromView:toView: with a TH_ANIM_TRANSITION_* in
      * params->options: the host snapshots container, calls animations(user) (changes apply at
      * once), and plays the transition between the before and after pictures over the duration;
@@ -449,6 +453,10 @@ typedef struct th_delegate {
     /* The interaction controller for this transition and animator, or NULL (may be NULL). [main-thread] */
     const th_interaction *(*interaction_for)(const struct th_delegate *self, const th_transition_request *request,
                                              const th_animator *animator);
+    /* navigationController:willShowViewController:animated: (did == 0, before an animated
+     * navigation transition this delegate's route decided) and ...didShow... (did == 1, after it
+     * completed); request->to is the controller shown. May be NULL. [main-thread] */
+    void (*navigation_show)(const struct th_delegate *self, const th_transition_request *request, int did, int animated);
     void *user;
 } th_delegate;
 

@@ -23,22 +23,41 @@ final class CardAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         }
         let container = transitionContext.containerView
         let screen = UIScreen.main.bounds
-        let card = UIView(frame: screen.insetBy(dx: 40, dy: 80))
-        card.backgroundColor = toView.backgroundColor
-        card.layer.cornerRadius = toView.layer.cornerRadius + 12
-        card.clipsToBounds = toView.clipsToBounds
-        card.transform = CGAffineTransform(scaleX: 0.1, y: 0.1)
-        container.addSubview(card)
+        let cardView = UIView(frame: screen.insetBy(dx: 40, dy: 80))
+        cardView.backgroundColor = toView.backgroundColor
+        cardView.layer.cornerRadius = toView.layer.cornerRadius + 12
+        cardView.clipsToBounds = toView.clipsToBounds
+        cardView.transform = CGAffineTransform(scaleX: 0.1, y: 0.1)
+        let photo = UIImageView(image: UIImage(named: "photo"))
+        photo.frame = cardView.bounds.insetBy(dx: 20, dy: 20)
+        photo.contentMode = .scaleAspectFill
+        cardView.addSubview(photo)
+        cardView.addSubview(UIImageView(image: UIImage(named: "missing")))
+        container.addSubview(cardView)
         var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
-        _ = card.backgroundColor?.getRed(&r, green: &g, blue: &b, alpha: &a)
-        TransHostLog("card colour \(Int(r * 255)) \(Int(g * 255)) \(Int(b * 255)) radius \(card.layer.cornerRadius) clips \(card.clipsToBounds) screen \(Int(screen.width))x\(Int(screen.height))@\(Int(UIScreen.main.scale)) presenting \(toVC.presentingViewController?.typeName ?? "nil") nav \(toVC.navigationController == nil ? "none" : "some")")
+        _ = cardView.backgroundColor?.getRed(&r, green: &g, blue: &b, alpha: &a)
+        TransHostLog("card colour \(Int(r * 255)) \(Int(g * 255)) \(Int(b * 255)) radius \(cardView.layer.cornerRadius) clips \(cardView.clipsToBounds) screen \(Int(screen.width))x\(Int(screen.height))@\(Int(UIScreen.main.scale)) presenting \(toVC.presentingViewController?.typeName ?? "nil") nav \(toVC.navigationController == nil ? "none" : "some")")
+        let card = toVC as? CardController
+        TransHostLog("being presented \(toVC.isBeingPresented) subclass \(card?.loaded ?? false) badge \(card?.badge?.accessibilityIdentifier ?? "none")")
         UIView.animate(withDuration: transitionDuration(using: transitionContext), animations: {
-            card.transform = .identity
+            cardView.transform = .identity
         }, completion: { _ in
             toView.frame = transitionContext.finalFrame(for: toVC)
             container.addSubview(toView)
-            card.removeFromSuperview()
+            cardView.removeFromSuperview()
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         })
+    }
+}
+
+/// The app's own class for the scenario's CardController (exported with
+/// `controllers:`): the kit makes it with init(coder:) and calls viewDidLoad, as a storyboard would.
+final class CardController: UIViewController {
+    var loaded = false
+    var badge: UIView?
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        loaded = true
+        badge = view.subviews.first
     }
 }

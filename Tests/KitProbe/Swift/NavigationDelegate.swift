@@ -19,6 +19,10 @@ final class NavigationDelegate: NSObject, UINavigationControllerDelegate {
         }
     }
 
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+        TransHostLog("didShow \(viewController.typeName) stack \(navigationController.viewControllers.count)")
+    }
+
     func navigationController(_ navigationController: UINavigationController,
                               interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? {
         swipeBack.interactionInProgress ? swipeBack : nil
