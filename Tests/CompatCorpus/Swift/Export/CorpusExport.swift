@@ -48,6 +48,7 @@ import UIKit
                 return master
             },
             "seed001": FirstViewControllerTransitions.init,
+            "seed002": MainTransitioningDelegate.init,
             "seed004": NavigationControllerDelegate.init,
         ])
 }

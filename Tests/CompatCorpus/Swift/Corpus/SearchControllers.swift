@@ -2,14 +2,16 @@ import UIKit
 
 // Seed 002 (en): the two screens MainTransitioningDelegate animates between. In the seed's app
 // the search box is an outlet wired in Interface Builder; here each controller finds it by its
-// accessibility identifier when its view loads.
+// tag when its view loads, as code without a storyboard does.
+
+let searchViewTag = 1001
 
 class HomeController: UIViewController {
     var searchView: UIView!
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        searchView = view.subviews.first { $0.accessibilityIdentifier == "searchView" }
+        searchView = view.viewWithTag(searchViewTag)
     }
 }
 
@@ -18,6 +20,6 @@ class CompanySearchController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        searchView = view.subviews.first { $0.accessibilityIdentifier == "searchView" }
+        searchView = view.viewWithTag(searchViewTag)
     }
 }
