@@ -40,6 +40,24 @@ final class AnimatorCorpusTests: XCTestCase {
         XCTAssertEqual(pop.last["SlideDetail"]?.screenX ?? .nan, mid + w, accuracy: 1e-6)
     }
 
+    func testSpringPresentOvershootsThenDropsOffTheBottom() throws {
+        let run = try Corpus.play("spring-present", self)
+        assertExitedCleanly(run)
+        let (present, dismiss) = (run.trace.transitions[0], run.trace.transitions[1])
+        assertClean(present, animator: "spring-present")
+        assertClean(dismiss, animator: "spring-present")
+        XCTAssertEqual(present.duration, 0.6, "isBeingPresented is true while presenting")
+        XCTAssertEqual(dismiss.duration, 0.3)
+        let scales = present.track("SpringCard").map(\.m11)
+        XCTAssertEqual(scales.first ?? .nan, 0.8, accuracy: 1e-6)
+        XCTAssertEqual(scales.last ?? .nan, 1, accuracy: 0.01)
+        XCTAssertGreaterThan(scales.max() ?? 0, 1.0001, "damping 0.6 overshoots full size")
+        XCTAssertEqual(present.first["SpringCard"]?.alpha ?? .nan, 0, accuracy: 1e-6)
+        XCTAssertEqual(dismiss.first["SpringCard"]?.y ?? .nan, 284, accuracy: 1e-6)
+        XCTAssertEqual(dismiss.last["SpringCard"]?.y ?? .nan, 284 + 568, accuracy: 1e-6, "center.y += the screen height")
+        XCTAssertEqual(run.trace.finalPresented, [])
+    }
+
     func testKeyframeBounceGrowsPastFullSizeAndSettles() throws {
         let run = try Corpus.play("keyframe-bounce", self)
         assertExitedCleanly(run)

@@ -89,6 +89,32 @@ final class DelegateCorpusTests: XCTestCase {
         XCTAssertEqual(run.trace.finalPresented, [])
     }
 
+    /// A hand-written UIViewControllerInteractiveTransitioning (InteractivePopTransition): the
+    /// delegate attaches a pan to each pushed screen in navigationController(_:didShow:animated:),
+    /// the handler pops and then moves the screen itself, telling the context the progress; the
+    /// release springs it home (cancel) or away (finish). Pushes get the system default.
+    func testCustomInteractiveTransitionFollowsThePanItself() throws {
+        let run = try Corpus.play("swipe-back", self)
+        assertExitedCleanly(run)
+        let t = run.trace.transitions
+        XCTAssertEqual(t.map { "\($0.operation)\($0.interactive ? "*" : "")=\($0.outcome)" }, ["push=completed", "pop*=cancelled", "pop*=completed"])
+        XCTAssertNil(t[0].animator, "nil for pushes: the default push")
+        assertClean(t[1], animator: "InteractivePopTransition", outcome: "cancelled")
+        assertClean(t[2], animator: "InteractivePopTransition")
+        // A 90 pt pan, released slowly: the screen follows the finger, then springs back.
+        let cancelled = t[1].track("SwipeDetail").map(\.screenX)
+        XCTAssertEqual(cancelled.first ?? .nan, 160, accuracy: 1e-6)
+        XCTAssertEqual(cancelled.max() ?? .nan, 160 + 80, accuracy: 1e-6, "the last .changed sample (80 pt)")
+        XCTAssertEqual(cancelled.last ?? .nan, 160, accuracy: 0.5, "and springs home")
+        XCTAssertEqual(t[1].first["SwipeList"]?.alpha ?? .nan, 0.5, accuracy: 1e-6, "the screen below starts dimmed")
+        // A 220 pt pan: it springs away to the right and the list brightens to 1.
+        let finished = t[2].track("SwipeDetail").map(\.screenX)
+        XCTAssertEqual(finished.first ?? .nan, 160, accuracy: 1e-6)
+        XCTAssertEqual(finished.last ?? .nan, 160 + 320, accuracy: 0.5)
+        XCTAssertEqual(t[2].track("SwipeList").last?.alpha ?? .nan, 1, accuracy: 0.01)
+        XCTAssertEqual(run.trace.finalStack, ["SwipeList"])
+    }
+
     /// tabBarController(_:animationControllerForTransitionFrom:to:) picks the direction from the
     /// tab indices.
     func testTabDelegateSlidesTowardsTheChosenTab() throws {

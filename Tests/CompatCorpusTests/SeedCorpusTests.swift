@@ -75,6 +75,34 @@ final class SeedCorpusTests: XCTestCase {
         XCTAssertGreaterThan(slides.max() ?? 0, 0, "damping 0.5 overshoots")
     }
 
+    /// Seed 002's MainTransitioningDelegate, which decides by class (`isKind(of: HomeController.self)`)
+    /// and reads `searchView` from its own controller classes (exported with `controllers:`):
+    /// the search box's snapshot rises to the top and fades while the search screen fades in.
+    func testSeed002MovesTheSearchBoxToTheTop() throws {
+        let run = try Corpus.play("seed002", self)
+        let (push, pop) = (run.trace.transitions[0], run.trace.transitions[1])
+        XCTAssertEqual(push.animator, "\(Corpus.plugin)/MainTransitioningDelegate", "the delegate recognized its own classes")
+        XCTAssertEqual(push.duration, 0.5)
+        let box = push.track("snapshot of searchView")
+        XCTAssertEqual(box.first?.screenY ?? .nan, 200 + 22, accuracy: 1e-6, "from the search box's frame")
+        XCTAssertEqual(box.last?.screenY ?? .nan, 22, accuracy: 1e-6, "to y = 0")
+        XCTAssertEqual(box.last?.alpha ?? .nan, 0, accuracy: 1e-6)
+        XCTAssertEqual(push.frame(at: 0.2)["HomeController"]?.alpha ?? .nan, 0, accuracy: 1e-6, "Home fades out in 0.2 s")
+        XCTAssertEqual(push.frame(at: 0.25).snapshots.first { $0.name == "snapshot of CompanySearchController" }?.alpha ?? .nan, 0, accuracy: 1e-6, "the destination waits 0.25 s")
+        // The seed's own bug, kept: it calls completeTransition(true) before it adds the
+        // destination view. The host names that, repairs it, and the run exits 4.
+        XCTAssertEqual(push.breaches.map(\.kind), ["to-view-missing"], "\(push.breaches)")
+        XCTAssertEqual(run.status, 4)
+        // The way back is clean: the box comes down from the top to Home's search box.
+        assertClean(pop, animator: "MainTransitioningDelegate")
+        // (The push's box snapshot is still in the container, transparent: the seed never
+        // removes it. The pop's own box is the topmost one.)
+        let back = pop.frames.compactMap { $0.views.last { $0.name == "snapshot of searchView" } }
+        XCTAssertEqual(back.first?.screenY ?? .nan, 22, accuracy: 1e-6)
+        XCTAssertEqual(back.last?.screenY ?? .nan, 200 + 22, accuracy: 1e-6)
+        XCTAssertEqual(run.trace.finalStack, ["HomeController"])
+    }
+
     /// Seed 004's objc.io Animator through its navigation delegate: pushes shrink the old screen
     /// to a tenth while the new one fades in; the delegate returns nil for pops, so the host's
     /// default transition runs.

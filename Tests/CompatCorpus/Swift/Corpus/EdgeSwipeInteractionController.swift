@@ -17,12 +17,9 @@ final class EdgeSwipeInteractionController: UIPercentDrivenInteractiveTransition
     }
 
     private func prepareGestureRecognizer(in view: UIView) {
-        // transhost edit: target-action is a closure on Linux (no Objective-C runtime). Was
-        // `UIScreenEdgePanGestureRecognizer(target: self, action: #selector(handleGesture(_:)))`
-        // with `@objc func handleGesture`.
-        let gesture = UIScreenEdgePanGestureRecognizer { [weak self] recognizer in
-            self?.handleGesture(recognizer as! UIScreenEdgePanGestureRecognizer)
-        }
+        // transhost edit: was `action: #selector(handleGesture(_:))` with `@objc func handleGesture`
+        // (no Objective-C runtime on Linux: the action is the method itself).
+        let gesture = UIScreenEdgePanGestureRecognizer(target: self, action: handleGesture)
         gesture.edges = .left
         view.addGestureRecognizer(gesture)
     }

@@ -12,12 +12,9 @@ class PanDismissInteractionController: UIPercentDrivenInteractiveTransition {
 
     func wireToViewController(_ viewController: UIViewController) {
         presentedViewController = viewController
-        // transhost edit: target-action is a closure on Linux (no Objective-C runtime). Was
-        // `UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))` with
-        // `@objc func handlePan`.
-        panGestureRecognizer = UIPanGestureRecognizer { [unowned self] recognizer in
-            self.handlePan(recognizer as! UIPanGestureRecognizer)
-        }
+        // transhost edit: was `action: #selector(handlePan(_:))` with `@objc func handlePan`
+        // (no Objective-C runtime on Linux: the action is the method itself).
+        panGestureRecognizer = UIPanGestureRecognizer(target: self, action: handlePan)
         viewController.view.addGestureRecognizer(panGestureRecognizer)
         completionCurve = .easeOut
     }

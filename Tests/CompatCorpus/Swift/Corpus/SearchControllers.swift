@@ -2,16 +2,14 @@ import UIKit
 
 // Seed 002 (en): the two screens MainTransitioningDelegate animates between. In the seed's app
 // the search box is an outlet wired in Interface Builder; here each controller finds it by its
-// tag when its view loads, as code without a storyboard does.
-
-let searchViewTag = 1001
+// accessibility identifier when its view loads, as UI-tested code often does.
 
 class HomeController: UIViewController {
     var searchView: UIView!
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        searchView = view.viewWithTag(searchViewTag)
+        searchView = view.subviews.first { $0.accessibilityIdentifier == "searchView" }
     }
 }
 
@@ -20,6 +18,6 @@ class CompanySearchController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        searchView = view.viewWithTag(searchViewTag)
+        searchView = view.subviews.first { $0.accessibilityIdentifier == "searchView" }
     }
 }

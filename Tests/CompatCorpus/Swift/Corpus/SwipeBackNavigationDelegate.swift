@@ -12,12 +12,9 @@ class SwipeBackNavigationDelegate: NSObject, UINavigationControllerDelegate {
                               animated: Bool) {
         self.navigationController = navigationController
         guard navigationController.viewControllers.count > 1 else { return }
-        // transhost edit: target-action is a closure on Linux (no Objective-C runtime). Was
-        // `UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))` with
-        // `@objc func handlePan`.
-        let pan = UIPanGestureRecognizer { [weak self] recognizer in
-            self?.handlePan(recognizer as! UIPanGestureRecognizer)
-        }
+        // transhost edit: was `action: #selector(handlePan(_:))` with `@objc func handlePan`
+        // (no Objective-C runtime on Linux: the action is the method itself).
+        let pan = UIPanGestureRecognizer(target: self, action: handlePan)
         viewController.view.addGestureRecognizer(pan)
     }
 

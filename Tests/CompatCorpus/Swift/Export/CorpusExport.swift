@@ -10,6 +10,7 @@ import UIKit
             "crossfade": CrossfadeAnimator.init,
             "slide-left": { SlideAnimator(direction: .left) },
             "slide-right": { SlideAnimator(direction: .right) },
+            "spring-present": SpringPresentAnimator.init,
             "bounce-in": { KeyframeBounceAnimator(isPresenting: true) },
             "bounce-out": { KeyframeBounceAnimator(isPresenting: false) },
             "flip-push": FlipTransitionAnimator.init,
@@ -36,6 +37,7 @@ import UIKit
             "tab-slide": TabBarTransitionDelegate.init,
             "parallax-navigation": NavigationTransitionDelegate.init,
             "modal-sheet": ModalTransitioningDelegate.init,
+            "half-sheet": HalfSheetTransitioningDelegate.init,
             "swipe-back": SwipeBackNavigationDelegate.init,
             "seed000-modal": {
                 let master = IACMasterTransitions()
@@ -50,5 +52,6 @@ import UIKit
             "seed001": FirstViewControllerTransitions.init,
             "seed002": MainTransitioningDelegate.init,
             "seed004": NavigationControllerDelegate.init,
-        ])
+        ],
+        controllers: [HomeController.self, CompanySearchController.self])
 }

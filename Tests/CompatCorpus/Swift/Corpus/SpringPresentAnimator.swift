@@ -55,6 +55,9 @@ class SpringPresentAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     private func dismiss(_ dismissed: UIViewController, using transitionContext: UIViewControllerContextTransitioning) {
         guard let dismissedView = dismissed.view else { return }
         let screenHeight = UIScreen.main.bounds.size.height
+        if let presentingView = transitionContext.view(forKey: .to) {
+            transitionContext.containerView.insertSubview(presentingView, belowSubview: dismissedView)
+        }
 
         UIView.animate(withDuration: transitionDuration(using: transitionContext),
                        delay: 0,
