@@ -26,6 +26,15 @@ public func TransHostExport(animators: [String: () -> UIViewControllerAnimatedTr
     return Unmanaged.passRetained(plugin).toOpaque()
 }
 
+/// A delegate for routes whose transitions the app's own code decides: it answers nil (the
+/// default transition), so only the delegates the plugin's code assigned
+/// (`navigationController?.delegate = self`, `transitioningDelegate = self`, ...) are asked.
+/// Export it as `delegates: ["app": AssignedDelegates.init]`.
+public final class AssignedDelegates: NSObject, UINavigationControllerDelegate, UITabBarControllerDelegate,
+                                      UIViewControllerTransitioningDelegate {
+    public override init() { super.init() }
+}
+
 /// The exported objects and the C tables the host sees for them. Tables are allocated once and
 /// kept: the host never dlcloses a Swift plugin.
 final class KitPlugin {
@@ -130,8 +139,8 @@ final class KitPlugin {
                 return plugin.interactionTable(i)
             },
             navigation_show: { me, request, did, animated in
-                guard let me, let request, let plugin = KitPlugin.current,
-                      let d = plugin.delegate(me) as? UINavigationControllerDelegate,
+                guard let me, let request, let plugin = KitPlugin.current, let exported = plugin.delegate(me),
+                      let d = plugin.effectiveDelegate(exported, request.pointee) as? UINavigationControllerDelegate,
                       let nav = UIViewController.wrap(request.pointee.container_controller) as? UINavigationController,
                       let shown = UIViewController.wrap(request.pointee.to) else { return }
                 if did != 0 {
@@ -155,8 +164,24 @@ final class KitPlugin {
         return d
     }
 
-    func askAnimator(_ d: AnyObject, _ r: th_transition_request) -> UIViewControllerAnimatedTransitioning? {
+    /// The delegate UIKit would ask: the one the plugin's code assigned (the navigation or tab
+    /// bar controller's `delegate`, the presented or dismissed controller's
+    /// `transitioningDelegate`), else the exported delegate the route names.
+    func effectiveDelegate(_ exported: AnyObject, _ r: th_transition_request) -> AnyObject {
+        switch r.container {
+        case TH_CONTAINER_NAVIGATION:
+            return (UIViewController.wrap(r.container_controller) as? UINavigationController)?.delegate ?? exported
+        case TH_CONTAINER_TAB:
+            return (UIViewController.wrap(r.container_controller) as? UITabBarController)?.delegate ?? exported
+        default:
+            let vc = UIViewController.wrap(r.operation == TH_OP_PRESENT ? r.to : r.from)
+            return vc?.transitioningDelegate ?? exported
+        }
+    }
+
+    func askAnimator(_ exported: AnyObject, _ r: th_transition_request) -> UIViewControllerAnimatedTransitioning? {
         guard let from = UIViewController.wrap(r.from), let to = UIViewController.wrap(r.to) else { return nil }
+        let d = effectiveDelegate(exported, r)
         switch r.container {
         case TH_CONTAINER_NAVIGATION:
             guard let nd = d as? UINavigationControllerDelegate,
@@ -176,7 +201,8 @@ final class KitPlugin {
         }
     }
 
-    func askInteraction(_ d: AnyObject, _ r: th_transition_request, _ a: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? {
+    func askInteraction(_ exported: AnyObject, _ r: th_transition_request, _ a: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? {
+        let d = effectiveDelegate(exported, r)
         switch r.container {
         case TH_CONTAINER_NAVIGATION:
             guard let nd = d as? UINavigationControllerDelegate,

@@ -27,6 +27,11 @@ open class UIImageView: UIView {
     }
     public override init(frame: CGRect) { super.init(frame: frame) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
+    /// A host view that already shows `image` (a scenario view with an "image").
+    init(transhostHandle h: OpaquePointer, shown image: UIImage?) {
+        super.init(transhostHandle: h)
+        self.image = image  // no observer in the class's own initializer: the host view keeps its image
+    }
 }
 
 /// UIBlurEffect / UIVisualEffectView: the renderer has no blur; an effect view draws as a

@@ -40,7 +40,14 @@ open class UIView: NSObject {
 
     static func wrap(_ h: OpaquePointer?) -> UIView? {
         guard let h else { return nil }
-        return registry[h] ?? UIView(transhostHandle: h)
+        if let v = registry[h] { return v }
+        // A view that shows an image is an image view, as in the app it stands for.
+        if let path = host.view_image(h) { return UIImageView(transhostHandle: h, shown: UIImage(named: String(cString: path))) }
+        // The root of the scenario's hierarchy is its window.
+        if host.view_superview(h) == nil, let name = host.view_name(h), String(cString: name) == "window" {
+            return UIWindow(transhostHandle: h)
+        }
+        return UIView(transhostHandle: h)
     }
 
     // MARK: Geometry
@@ -131,6 +138,15 @@ open class UIView: NSObject {
     open var subviews: [UIView] {
         (0..<host.view_subview_count(handle)).compactMap { UIView.wrap(host.view_subview_at(handle, $0)) }
     }
+    /// The window the view is in, or nil when it is in none.
+    open var window: UIWindow? {
+        var v: UIView = self
+        while let s = v.superview { v = s }
+        return v as? UIWindow
+    }
+    open var safeAreaInsets: UIEdgeInsets { .zero }
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+
     open func addSubview(_ view: UIView) { host.view_add_subview(handle, view.handle) }
     open func insertSubview(_ view: UIView, at index: Int) { host.view_insert_subview_at(handle, view.handle, Int64(index)) }
     open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) { host.view_insert_subview_above(handle, view.handle, sibling.handle) }
@@ -194,6 +210,31 @@ open class UIView: NSObject {
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
     public static let noIntrinsicMetric: CGFloat = -1
+}
+
+/// UIWindow: the root of the scenario's hierarchy (the screen).
+open class UIWindow: UIView {
+    open var rootViewController: UIViewController?
+    open var isKeyWindow: Bool { true }
+    open func makeKeyAndVisible() {}
+    public override init(frame: CGRect) { super.init(frame: frame) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    override init(transhostHandle h: OpaquePointer) { super.init(transhostHandle: h) }
+}
+
+/// UIApplication: `UIApplication.shared.keyWindow` (and `windows`) is the scenario's window.
+/// Touch handling does not exist here, so ignoring interaction events does nothing.
+open class UIApplication: NSObject {
+    public static let shared = UIApplication()
+    open var keyWindow: UIWindow? {
+        if let ctx = TransHostTransitionContext.current { return ctx.containerView.window }
+        return UIView.registry.values.lazy.compactMap(\.window).first
+    }
+    open var windows: [UIWindow] { keyWindow.map { [$0] } ?? [] }
+    open var isIgnoringInteractionEvents: Bool { false }
+    open func beginIgnoringInteractionEvents() {}
+    open func endIgnoringInteractionEvents() {}
+    open var statusBarFrame: CGRect { CGRect(x: 0, y: 0, width: UIScreen.main.bounds.width, height: 20) }
 }
 
 /// UIEdgeInsets.

@@ -112,6 +112,10 @@ extension HostBridge {
             guard let b = bridge(), let view = b.view(v, "view_name") else { return nil }
             return b.typeName(view.name)
         }
+        t.view_image = { v in
+            guard let b = bridge(), let view = b.view(v, "view_image"), let path = view.content.imagePath else { return nil }
+            return b.typeName(path)
+        }
         t.view_transition = { v, params, animations, completion, user in
             guard let b = bridge(), let view = b.view(v, "view_transition"), let p = b.checkedParams(params, "view_transition") else { return }
             b.playViewTransition(view, p, animations, completion, user)

@@ -21,7 +21,8 @@ final class KitCompatTests: XCTestCase {
         "list": {"type": "ListController", "view": {"background": "#ffffff"}},
         "detail": {"type": "DetailController", "view": {"background": "#0a84ff"}},
         "card": {"type": "CardController", "view": {"background": "#ff9500", "cornerRadius": 8, "clipsToBounds": true,
-                 "subviews": [{"name": "badge", "frame": [10, 10, 40, 40], "background": "#ffffff"}]}}
+                 "subviews": [{"name": "badge", "frame": [10, 10, 40, 40], "background": "#ffffff"},
+                              {"name": "picture", "frame": [10, 60, 100, 100], "image": "photo.png"}]}}
       },
       "root": {"container": "navigation", "stack": ["list"]},
       "script": [
@@ -47,6 +48,20 @@ final class KitCompatTests: XCTestCase {
       },
       "root": {"container": "tab", "tabs": ["feed", "profile"], "selected": 0},
       "script": [{"action": "select", "index": 1}, {"action": "select", "index": 0}]
+    }
+    """
+
+    static let sheetJSON = """
+    {
+      "format": "transhost-scenario/1",
+      "name": "kit-probe-sheet",
+      "types": {"HomeController": "UIViewController", "SheetController": "UIViewController"},
+      "controllers": {
+        "home": {"type": "HomeController", "view": {"background": "#ffffff"}},
+        "sheet": {"type": "SheetController", "view": {"background": "#5856d6"}}
+      },
+      "root": {"container": "single", "controller": "home"},
+      "script": [{"action": "present", "controller": "sheet"}, {"action": "dismiss"}]
     }
     """
 
@@ -113,6 +128,10 @@ final class KitCompatTests: XCTestCase {
         // The plugin's own CardController class (init(coder:), viewDidLoad) stands for the
         // scenario's, and a scenario view's name reads back as its accessibilityIdentifier.
         XCTAssertTrue(run.logs.contains("[kit-probe] info: being presented true subclass true badge badge"), "\(run.logs)")
+        // Modal transitions happen in the window, which is UIApplication's key window.
+        XCTAssertTrue(run.logs.contains("[kit-probe] info: key window is the container true toView.window nil true"), "\(run.logs)")
+        // A scenario view with an image is a UIImageView to the plugin.
+        XCTAssertTrue(run.logs.contains("[kit-probe] info: scenario image views 1 showing true"), "\(run.logs)")
         // UIImageView shows the scenario's image; an unknown name is reported.
         let card = run.transitions[4]
         XCTAssertTrue(card.frames[1].nodes.contains { $0.view.content.imagePath?.hasSuffix("/photo.png") == true })
@@ -149,5 +168,21 @@ final class KitCompatTests: XCTestCase {
         XCTAssertEqual(lifting.state.anchorPoint.y, 0)
         XCTAssertNotEqual(lifting.state.transform.m34, 0)
         XCTAssertEqual(run.finalSelected, 0)
+    }
+
+    /// A controller that assigns itself as its own transitioningDelegate is asked instead of
+    /// the delegate the route names, as UIKit asks the presented controller's delegate.
+    func testAnAssignedTransitioningDelegateIsTheOneAsked() throws {
+        let run = try play(Self.sheetJSON).run
+        XCTAssertEqual(run.breaches, [], "\(run.breaches)")
+        let records = run.transitions.map(\.record)
+        XCTAssertEqual(records.map(\.animator), [AnimatorIdentity(plugin: "kit-probe", id: "SheetAnimator"),
+                                                AnimatorIdentity(plugin: "kit-probe", id: "SheetAnimator")])
+        // Halfway up, the sheet is below its final place; at the end it is there.
+        let up = run.transitions[0].frames
+        let sheet = { (f: TraceFrame) in f.nodes.first { $0.view.name == "SheetController" }! }
+        XCTAssertGreaterThan(sheet(up[up.count / 2]).state.transform.m42, 0)
+        XCTAssertEqual(sheet(up.last!).state.transform.m42, 0, accuracy: 1e-9)
+        XCTAssertEqual(run.finalPresented, [])
     }
 }

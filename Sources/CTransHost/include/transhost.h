@@ -384,6 +384,9 @@ typedef struct th_host_api {
      * the controller's type for a root view, "" for an unnamed one. Host-owned, valid for the
      * run. The kit reads it as accessibilityIdentifier. [main-thread] */
     const char *(*view_name)(th_view *view);
+    /* The image file the view shows (a scenario view's "image", or what view_set_image set), or
+     * NULL. Host-owned, valid for the run. The kit sees such views as UIImageViews. [main-thread] */
+    const char *(*view_image)(th_view *view);
     /* UIView transitionWithView: / transitionFromView:toView: with a TH_ANIM_TRANSITION_* in
      * params->options: the host snapshots container, calls animations(user) (changes apply at
      * once), and plays the transition between the before and after pictures over the duration;

@@ -38,6 +38,9 @@ final class CardAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         _ = cardView.backgroundColor?.getRed(&r, green: &g, blue: &b, alpha: &a)
         TransHostLog("card colour \(Int(r * 255)) \(Int(g * 255)) \(Int(b * 255)) radius \(cardView.layer.cornerRadius) clips \(cardView.clipsToBounds) screen \(Int(screen.width))x\(Int(screen.height))@\(Int(UIScreen.main.scale)) presenting \(toVC.presentingViewController?.typeName ?? "nil") nav \(toVC.navigationController == nil ? "none" : "some")")
         let card = toVC as? CardController
+        TransHostLog("key window is the container \(UIApplication.shared.keyWindow === container) toView.window nil \(toView.window == nil)")
+        let pictures = toView.subviews.compactMap { $0 as? UIImageView }
+        TransHostLog("scenario image views \(pictures.count) showing \(pictures.first?.image?.name.hasSuffix("photo.png") == true)")
         TransHostLog("being presented \(toVC.isBeingPresented) subclass \(card?.loaded ?? false) badge \(card?.badge?.accessibilityIdentifier ?? "none")")
         UIView.animate(withDuration: transitionDuration(using: transitionContext), animations: {
             cardView.transform = .identity
