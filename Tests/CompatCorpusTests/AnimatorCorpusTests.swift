@@ -156,6 +156,30 @@ final class AnimatorCorpusTests: XCTestCase {
         XCTAssertEqual(run.trace.finalSelected, 0)
     }
 
+    /// UIImageView: the scenario's image views are found with `as? UIImageView`, and a new
+    /// UIImageView(image:) with the thumbnail's image flies from the thumbnail's frame to the
+    /// photo's (convert(_:to:)) on a spring while the detail screen fades in.
+    func testPhotoZoomFliesAnImageViewFromTheThumbnail() throws {
+        let run = try Corpus.play("photo-zoom", self)
+        assertExitedCleanly(run)
+        let push = run.trace.transitions[0]
+        assertClean(push, animator: "photo-zoom")
+        // The flying image view: the one view that is neither the scenario's nor a snapshot.
+        let scenarioViews: Set<String> = ["window", "UINavigationController", "PhotoGrid", "PhotoDetail", "title", "thumbnail", "photo"]
+        let flying = push.frames.compactMap { $0.views.first { !scenarioViews.contains($0.name) && !$0.snapshot } }
+        XCTAssertEqual(flying.count, push.frames.count, "an image view of the plugin's own in every frame: \(push.first.views.map(\.name))")
+        XCTAssertEqual(flying.first?.position, [20 + 48, 100 + 36], "starts on the thumbnail")
+        XCTAssertEqual(flying.first?.width ?? .nan, 96, accuracy: 1e-6)
+        XCTAssertEqual(flying.last?.x ?? .nan, 160, accuracy: 1)
+        XCTAssertEqual(flying.last?.y ?? .nan, 164 + 120, accuracy: 1)
+        XCTAssertEqual(flying.last?.width ?? .nan, 320, accuracy: 2, "ends on the photo's frame")
+        XCTAssertGreaterThan(flying.map(\.width).max() ?? 0, 320, "damping 0.85 overshoots a little")
+        XCTAssertEqual(push.first["thumbnail"]?.hidden, true, "the real image views hide while their copy flies")
+        XCTAssertEqual(push.first["photo"]?.hidden, true)
+        XCTAssertEqual(push.first["PhotoDetail"]?.alpha ?? .nan, 0, accuracy: 1e-6)
+        XCTAssertEqual(push.last["PhotoDetail"]?.alpha ?? .nan, 1, accuracy: 1e-6)
+    }
+
     /// The file that breaks the contract on purpose: it never calls completeTransition. The
     /// host names the breach, recovers, and the run exits 4.
     func testNeverCompletingAnimatorIsReportedAsABreach() throws {

@@ -30,6 +30,7 @@ import UIKit
             "sheet-present": { BottomSheetAnimator(type: .presentation) },
             "sheet-dismiss": { BottomSheetAnimator(type: .dismissal) },
             "cross-dissolve": CrossDissolveTabAnimator.init,
+            "photo-zoom": PhotoZoomAnimator.init,
             "never-completes": NeverCompletingAnimator.init,
         ],
         delegates: [
