@@ -51,7 +51,8 @@ import UIKit
                 return master
             },
             "seed001": FirstViewControllerTransitions.init,
-            "seed002": MainTransitioningDelegate.init,
+            // Seed 002 assigns its own navigation delegate (HomeController.viewDidLoad).
+            "seed002": AssignedDelegates.init,
             "seed004": NavigationControllerDelegate.init,
         ],
         controllers: [HomeController.self, CompanySearchController.self])
