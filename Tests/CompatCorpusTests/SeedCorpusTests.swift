@@ -75,8 +75,9 @@ final class SeedCorpusTests: XCTestCase {
         XCTAssertGreaterThan(slides.max() ?? 0, 0, "damping 0.5 overshoots")
     }
 
-    /// Seed 002's MainTransitioningDelegate, which decides by class (`isKind(of: HomeController.self)`)
-    /// and reads `searchView` from its own controller classes (exported with `controllers:`):
+    /// Seed 002's MainTransitioningDelegate, assigned to the navigation controller by
+    /// HomeController.viewDidLoad as in the seed, decides by class (`isKind(of: HomeController.self)`)
+    /// and reads `searchView` from the seed's own controller classes (exported with `controllers:`):
     /// the search box's snapshot rises to the top and fades while the search screen fades in.
     func testSeed002MovesTheSearchBoxToTheTop() throws {
         let run = try Corpus.play("seed002", self)
