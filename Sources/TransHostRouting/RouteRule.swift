@@ -31,6 +31,10 @@ public struct RouteRule: Equatable, Sendable {
     /// When true, `animator` names one of the plugin's delegates (ABI 1.2): the delegate is
     /// asked for the animator, and nil means the default transition.
     public var isDelegate = false
+    /// Why the rule's plugin cannot be used (it failed to load or its library is broken), or nil.
+    /// Such a rule still matches, so a transition it wins reports the failure instead of quietly
+    /// getting the default transition.
+    public var unusableReason: String? = nil
 
     public init(
         plugin: String,

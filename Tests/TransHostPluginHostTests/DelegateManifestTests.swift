@@ -20,7 +20,7 @@ final class DelegateManifestTests: XCTestCase {
         """)
         XCTAssertEqual(m.animators, [])
         XCTAssertEqual(m.delegates.map(\.id), ["main"])
-        let rules = PluginRuntime.rules(from: [m])
+        let rules = PluginRuntime.rules(from: [(m, nil)])
         XCTAssertEqual(rules.count, 2)
         XCTAssertTrue(rules.allSatisfy(\.isDelegate))
         XCTAssertEqual(rules[1].label, "x/delegate main [plugins/x/manifest.json delegates[0].routes[1]]")
@@ -32,7 +32,7 @@ final class DelegateManifestTests: XCTestCase {
          "animators": [{"id": "a", "routes": [{"container": "tab"}]}],
          "delegates": [{"id": "d", "routes": [{"container": "navigation"}]}]}
         """)
-        let rules = PluginRuntime.rules(from: [m])
+        let rules = PluginRuntime.rules(from: [(m, nil)])
         XCTAssertEqual(rules.map(\.animator), ["a", "d"])
         XCTAssertEqual(rules.map(\.isDelegate), [false, true])
     }

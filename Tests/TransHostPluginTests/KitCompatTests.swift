@@ -2,6 +2,7 @@ import Foundation
 import TransHostCoordinators
 import TransHostCore
 import TransHostPluginHost
+import TransHostRun
 import TransHostScenario
 import XCTest
 

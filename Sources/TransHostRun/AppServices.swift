@@ -2,6 +2,7 @@ import TransHostCore
 import TransHostCoordinators
 import TransHostPluginHost
 import TransHostSupport
+import TransHostScenario
 
 /// What plugins see of the app (ABI 1.2): the screen, controller relatives, the operations they
 /// may start, scenario images, and the gesture recognizers scripted gestures are delivered to.
