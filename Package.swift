@@ -142,3 +142,15 @@ package.targets += [
     .testTarget(name: "TransHostRunTests", dependencies: ["TransHostRun", "TransHostScenario", "TransHostDiscovery", "TransHostSupport"]),
     .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostRenderScenes", "TransHostCore", "CGif"]),
 ]
+
+// The UIKit compatibility corpus (Tests/CompatCorpus): animators, delegates and interaction
+// controllers written as real UIKit code, built as one plugin that only CompatCorpusTests use.
+package.products += [
+    .library(name: "compat-corpus", type: .dynamic, targets: ["CompatCorpus", "CompatCorpusEntry"]),
+]
+package.targets += [
+    .target(name: "CompatCorpus", dependencies: ["UIKit", "QuartzCore"], path: "Tests/CompatCorpus/Swift"),
+    .target(name: "CompatCorpusEntry", dependencies: ["CTransHost"], path: "Tests/CompatCorpus/Entry",
+            publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
+    .testTarget(name: "CompatCorpusTests", dependencies: ["TransHostTestSupport"], path: "Tests/CompatCorpusTests"),
+]
