@@ -209,7 +209,8 @@ final class KitCompatTests: XCTestCase {
         XCTAssertEqual(run.finalPresented, ["SheetController"])
     }
 
-    /// `list` shows a delegate's routes, marked as such, in text and JSON.
+    /// `list` shows a delegate's routes, marked as such, in text and JSON; `route` names the
+    /// delegate that decides.
     func testListShowsDelegateRoutes() throws {
         let dir = try install()
         let text = try Products.run(Products.transhost, ["list", "--plugins", dir])
@@ -220,5 +221,7 @@ final class KitCompatTests: XCTestCase {
         let probe = try XCTUnwrap((doc["plugins"] as? [[String: Any]])?.first { $0["name"] as? String == "kit-probe" })
         let routes = try XCTUnwrap(probe["routes"] as? [[String: Any]])
         XCTAssertEqual(routes.compactMap { $0["delegate"] as? String }, ["navigation", "modal", "tabs"])
+        let route = try Products.run(Products.transhost, ["route", "--container", "tab", "--op", "select", "--from", "A", "--to", "B", "--plugins", dir])
+        XCTAssertTrue(route.stdout.hasPrefix("kit-probe/delegate tabs (the delegate is asked"), route.stdout)
     }
 }
