@@ -115,6 +115,21 @@ final class DelegateCorpusTests: XCTestCase {
         XCTAssertEqual(run.trace.finalStack, ["SwipeList"])
     }
 
+    /// A delegate that vends a UIPresentationController subclass beside its animator: the file
+    /// compiles as written and its animator plays. (The host does not consult presentation
+    /// controllers yet, so the sheet is full screen, not the half its controller asks for:
+    /// Tests/CompatCorpus/GAPS.md, gap 5.)
+    func testDelegateWithAPresentationControllerPlaysItsAnimator() throws {
+        let run = try Corpus.play("half-sheet", self)
+        assertExitedCleanly(run)
+        let (present, dismiss) = (run.trace.transitions[0], run.trace.transitions[1])
+        assertClean(present, animator: "BottomSheetAnimator")
+        assertClean(dismiss, animator: "BottomSheetAnimator")
+        XCTAssertEqual(present.first["HalfSheetPicker"]?.screenY ?? .nan, 284 + 568, accuracy: 1e-6, "rises from below the screen")
+        XCTAssertEqual(dismiss.last["HalfSheetPicker"]?.screenY ?? .nan, 284 + 568, accuracy: 1e-6, "and sinks back")
+        XCTAssertEqual(run.trace.finalPresented, [])
+    }
+
     /// tabBarController(_:animationControllerForTransitionFrom:to:) picks the direction from the
     /// tab indices.
     func testTabDelegateSlidesTowardsTheChosenTab() throws {
