@@ -62,7 +62,13 @@ final class KitCompatTests: XCTestCase {
         "sheet": {"type": "SheetController", "view": {"background": "#5856d6"}}
       },
       "root": {"container": "single", "controller": "home"},
-      "script": [{"action": "present", "controller": "sheet"}, {"action": "dismiss"}]
+      "script": [
+        {"action": "present", "controller": "sheet"}, {"action": "dismiss"},
+        {"action": "present", "controller": "sheet"},
+        {"action": "gesture", "gesture": {"start": [160, 300], "samples": [[0.1, 0, 50], [0.2, 0, 150], [0.3, 0, 300]], "release": [0.4, 0, 350]}},
+        {"action": "present", "controller": "sheet"},
+        {"action": "gesture", "gesture": {"start": [160, 300], "samples": [[0.1, 0, 40], [0.2, 0, 80]], "release": [0.3, 0, 90]}}
+      ]
     }
     """
 
@@ -177,13 +183,23 @@ final class KitCompatTests: XCTestCase {
         let run = try play(Self.sheetJSON).run
         XCTAssertEqual(run.breaches, [], "\(run.breaches)")
         let records = run.transitions.map(\.record)
-        XCTAssertEqual(records.map(\.animator), [AnimatorIdentity(plugin: "kit-probe", id: "SheetAnimator"),
-                                                AnimatorIdentity(plugin: "kit-probe", id: "SheetAnimator")])
+        let sheetAnimator = AnimatorIdentity(plugin: "kit-probe", id: "SheetAnimator")
+        XCTAssertEqual(records.map(\.animator), Array(repeating: sheetAnimator, count: 6))
+        XCTAssertEqual(records.map(\.operation), [.present, .dismiss, .present, .dismiss, .present, .dismiss])
         // Halfway up, the sheet is below its final place; at the end it is there.
         let up = run.transitions[0].frames
         let sheet = { (f: TraceFrame) in f.nodes.first { $0.view.name == "SheetController" }! }
         XCTAssertGreaterThan(sheet(up[up.count / 2]).state.transform.m42, 0)
         XCTAssertEqual(sheet(up.last!).state.transform.m42, 0, accuracy: 1e-9)
-        XCTAssertEqual(run.finalPresented, [])
+        // The pull-downs: the sheet's own pan started each dismissal and its hand-written
+        // interaction controller drove it: the long pull finished, the short one was cancelled.
+        XCTAssertEqual(records[3].interactive, true)
+        XCTAssertEqual(records[3].outcome, .completed)
+        XCTAssertEqual(records[5].interactive, true)
+        XCTAssertEqual(records[5].outcome, .cancelled)
+        let pull = run.transitions[3].frames
+        let atFinger = try XCTUnwrap(pull.first { abs($0.t - 0.25) < 1e-9 })
+        XCTAssertEqual(sheet(atFinger).state.transform.m42, 150, accuracy: 1e-6)
+        XCTAssertEqual(run.finalPresented, ["SheetController"])
     }
 }
