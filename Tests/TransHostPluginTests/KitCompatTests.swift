@@ -72,7 +72,8 @@ final class KitCompatTests: XCTestCase {
     }
     """
 
-    func play(_ json: String = scenarioJSON) throws -> Playback {
+    /// The plugins directory with the probe installed.
+    func install() throws -> String {
         let dir = try Products.temporaryDirectory(self)
         let dest = dir + "/kit-probe"
         let fm = FileManager.default
@@ -81,6 +82,11 @@ final class KitCompatTests: XCTestCase {
         guard fm.fileExists(atPath: lib) else { throw Products.Missing(description: "\(lib) is not built; run swift build first") }
         try fm.copyItem(atPath: lib, toPath: dest + "/libkit-probe.so")
         try fm.copyItem(atPath: Products.packageRoot + "/Tests/KitProbe/manifest.json", toPath: dest + "/manifest.json")
+        return dir
+    }
+
+    func play(_ json: String = scenarioJSON) throws -> Playback {
+        let dir = try install()
         let scan = try Products.scan(dir)
         for r in scan.records { XCTAssertEqual(r.status, .ok, "\(r.name): \(r.status.reason ?? "")") }
         // The scenario and an image beside it (UIImage(named: "photo") finds photo.png).
@@ -201,5 +207,21 @@ final class KitCompatTests: XCTestCase {
         let atFinger = try XCTUnwrap(pull.first { abs($0.t - 0.25) < 1e-9 })
         XCTAssertEqual(sheet(atFinger).state.transform.m42, 150, accuracy: 1e-6)
         XCTAssertEqual(run.finalPresented, ["SheetController"])
+    }
+
+    /// `list` shows a delegate's routes, marked as such, in text and JSON; `route` names the
+    /// delegate that decides.
+    func testListShowsDelegateRoutes() throws {
+        let dir = try install()
+        let text = try Products.run(Products.transhost, ["list", "--plugins", dir])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains("route: navigation * * -> * => delegate navigation"), text.stdout)
+        let json = try Products.run(Products.transhost, ["list", "--json", "--plugins", dir])
+        let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let probe = try XCTUnwrap((doc["plugins"] as? [[String: Any]])?.first { $0["name"] as? String == "kit-probe" })
+        let routes = try XCTUnwrap(probe["routes"] as? [[String: Any]])
+        XCTAssertEqual(routes.compactMap { $0["delegate"] as? String }, ["navigation", "modal", "tabs"])
+        let route = try Products.run(Products.transhost, ["route", "--container", "tab", "--op", "select", "--from", "A", "--to", "B", "--plugins", dir])
+        XCTAssertTrue(route.stdout.hasPrefix("kit-probe/delegate tabs (the delegate is asked"), route.stdout)
     }
 }
