@@ -36,7 +36,8 @@ enum RunCommand {
       --scale 1|2|3     pixels per point of the pictures (default: the scenario's device, else 2)
       --device NAME     play on another screen: iphone-4 (320x480), iphone-5 (320x568),
                         iphone-8 (375x667), iphone-12 (390x844), or WxH
-      --json            print the summary as JSON on stdout
+      --json            print the summary as JSON on stdout (nothing else; with --expect it
+                        holds the comparison: matches, the count of differences, the first 50)
       --expect PATH     compare each trace with a golden one (a trace file, or a directory holding
                         trace.json, or for the gallery <plugin>/trace.json); print every difference
                         (transition, frame, view, field, both values) and exit 1 on a mismatch
@@ -47,9 +48,13 @@ enum RunCommand {
                         loading it in a child process (default timeout 5 s,
                         TRANSHOST_VALIDATE_TIMEOUT); a plugin that crashes then crashes transhost
 
-    Exit codes: 0 ok, 1 a trace differs from --expect, 3 a routed plugin failed to load (the default transition ran instead),
-    4 an animator broke the transition contract (the host recovered), 5 invalid scenario or
-    unwritable output.
+    The trace records the --param values, plugin log lines, warnings and breaches. DIR/.transhost-outputs
+    lists the files a run wrote; the next run into DIR removes exactly those first.
+
+    Exit codes: 0 ok, 1 a trace differs from --expect, 3 a routed plugin failed to load, or a
+    plugin's manifest cannot be read (the reason is printed even with -q; the default transition
+    ran instead), 4 an animator broke the transition contract (the host recovered), 5 invalid
+    scenario or unwritable output.
     """
 
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
@@ -83,41 +88,47 @@ enum RunCommand {
         var exit = ExitCode.ok
         var summaries: [JSONValue] = []
         session.run(jobs) { report in
-            let r = report.result
-            for event in r.events {
-                switch event {
-                case .loadFailure(_, let m): console.err("error: \(m)")
-                case .warning(let m): if !quiet { console.err("warning: \(m)") }
-                case .log(let l): if !quiet { console.err(l) }
-                case .breach(let b, _): console.err("contract breach: \(b)")
-                }
-            }
-            if let failure = report.failure {
-                console.err("transhost run: \(report.job.scenario.name): \(failure)")
-                exit = .inputError
-                return
-            }
-            if json {
-                summaries.append(summaryJSON(report))
-            } else if !quiet {
-                console.out(summary(report))
-            }
-            if let c = report.comparison, !json {
-                let golden = RunSession.expectedTracePath(options.expect!.path, job: report.job, jobs: jobs.count)
-                if c.matches {
-                    if !quiet { console.out("matches \(golden)") }
-                } else {
-                    console.out("MISMATCH against \(golden): \(c.total) difference\(c.total == 1 ? "" : "s")")
-                    for d in c.listed { console.out("  \(d)") }
-                    if c.unlisted > 0 { console.out("  ... and \(c.unlisted) more") }
-                }
-            }
-            if let c = report.comparison, !c.matches { exit = worse(exit, .mismatch) }
-            if !r.loadFailures.isEmpty { exit = worse(exit, .pluginFailed) }
-            if !r.breaches.isEmpty { exit = worse(exit, .contractBreach) }
+            let (code, summary) = show(report, quiet: quiet, json: json, console: console, jobs: jobs.count, expect: options.expect)
+            exit = worse(exit, code)
+            if let summary { summaries.append(summary) }
         }
         if json && !summaries.isEmpty { console.out(JSONWriter.write(jobs.count == 1 ? summaries[0] : .object(["runs": .array(summaries)]))) }
         return exit
+    }
+
+    /// Prints one job's events (each once: load failures even with -q), its summary (text, or
+    /// returned as JSON) and its comparison; returns the job's exit code.
+    static func show(_ report: JobReport, quiet: Bool, json: Bool, console: Console, jobs: Int,
+                     expect: RunOptions.Expectation?) -> (ExitCode, JSONValue?) {
+        let r = report.result
+        for event in r.events {
+            switch event {
+            case .loadFailure(_, let m): console.err("error: \(m)")
+            case .warning(let m): if !quiet { console.err("warning: \(m)") }
+            case .log(let l): if !quiet { console.err(l) }
+            case .breach(let b, _): console.err("contract breach: \(b)")
+            }
+        }
+        if let failure = report.failure {
+            console.err("transhost run: \(report.job.scenario.name): \(failure)")
+            return (.inputError, nil)
+        }
+        if !json && !quiet { console.out(summary(report)) }
+        if let c = report.comparison, let expect, !json {
+            let golden = RunSession.expectedTracePath(expect.path, job: report.job, jobs: jobs)
+            if c.matches {
+                if !quiet { console.out("matches \(golden)") }
+            } else {
+                console.out("MISMATCH against \(golden): \(c.total) difference\(c.total == 1 ? "" : "s")")
+                for d in c.listed { console.out("  \(d)") }
+                if c.unlisted > 0 { console.out("  ... and \(c.unlisted) more") }
+            }
+        }
+        var code = ExitCode.ok
+        if let c = report.comparison, !c.matches { code = worse(code, .mismatch) }
+        if !r.loadFailures.isEmpty { code = worse(code, .pluginFailed) }
+        if !r.breaches.isEmpty { code = worse(code, .contractBreach) }
+        return (code, json ? summaryJSON(report) : nil)
     }
 
     /// Exit codes by severity: unwritable output outranks everything, then a plugin that failed
@@ -147,13 +158,13 @@ enum RunCommand {
             o.scale = scale
         }
         o.pictures = try pictureOptions(args)
+        var tolerance = 0.0
         if let t = args.value("--tolerance") {
             guard let x = Double(t), x.isFinite, x >= 0 else { throw UsageError(message: "--tolerance must be a number >= 0, got \"\(t)\"") }
             guard args.value("--expect") != nil else { throw UsageError(message: "--tolerance only applies with --expect") }
+            tolerance = x
         }
-        if let path = args.value("--expect") {
-            o.expect = RunOptions.Expectation(path: path, tolerance: args.value("--tolerance").flatMap(Double.init) ?? 0)
-        }
+        if let path = args.value("--expect") { o.expect = RunOptions.Expectation(path: path, tolerance: tolerance) }
         o.loading = try plugins.loading(args, scan: scan)
         return o
     }
