@@ -81,7 +81,7 @@ enum RunCommand {
             tolerance = x
         }
         var jobs: [Job]
-        do { jobs = try plan(args, scan: scan) } catch let e as ScenarioError {
+        do { jobs = try plan(args, scan: scan) } catch let e as JSONInputError {
             console.err("transhost run: \(e)")
             return .inputError
         }
@@ -125,8 +125,8 @@ enum RunCommand {
                     return .inputError
                 }
                 // The trace as written (numbers at the contract's 6 decimals) against the golden one.
-                let written = try JSONFile.read(PathUtil.join(job.outDir, "trace.json"))
-                let differences = TraceComparison.compare(written, expected: try JSONFile.read(golden), tolerance: tolerance)
+                let written = try TraceComparison.read(PathUtil.join(job.outDir, "trace.json"))
+                let differences = TraceComparison.compare(written, expected: try TraceComparison.read(golden), tolerance: tolerance)
                 if differences.isEmpty {
                     if !quiet && !args.flag("--json") { console.out("matches \(golden)") }
                 } else {

@@ -1,12 +1,6 @@
-/// Errors of the plugin host. Every message is a sentence that names the file, plugin, symbol or
+/// Errors of the plugin host (input files report JSONInputError). Every message is a sentence that names the file, plugin, symbol or
 /// version involved and says what to do.
 public enum PluginHostError: Error, Equatable, CustomStringConvertible {
-    /// A manifest or registry file could not be read or is not valid JSON.
-    case unreadable(file: String, reason: String)
-    /// A JSON syntax error at a line and column.
-    case syntax(file: String, line: Int, column: Int, reason: String)
-    /// A field of a manifest or registry is missing or wrong.
-    case invalidField(file: String, field: String, reason: String)
     /// A plugins directory given explicitly does not exist or is not a directory.
     case missingPluginDirectory(path: String, origin: String)
     /// The plugin's library could not be inspected or loaded.
@@ -18,10 +12,6 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unreadable(let file, let reason): return "\(file): cannot read: \(reason)"
-        case .syntax(let file, let line, let column, let reason):
-            return "\(file):\(line):\(column): JSON syntax error: \(reason). Fix the file and run the command again."
-        case .invalidField(let file, let field, let reason): return "\(file): field \"\(field)\": \(reason)"
         case .missingPluginDirectory(let path, let origin):
             return "plugins directory \(path) (from \(origin)) does not exist or is not a directory; create it or pass an existing directory"
         case .loadFailed(let plugin, let library, let reason): return "plugin \(plugin) (\(library)): \(reason)"

@@ -57,7 +57,7 @@ public final class ScanCache: @unchecked Sendable {
         self.path = path
         guard let path, !fresh, FileIO.exists(path) else { return }
         do {
-            let json = try JSONFile.read(path)
+            let json = try JSONDocument.read(path, sizeLimit: 256 << 20).root
             guard json["format"]?.stringValue == Self.format else {
                 loadProblem = "\(path) is not a \(Self.format) file; it will be rewritten"
                 return

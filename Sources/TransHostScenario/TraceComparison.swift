@@ -12,6 +12,14 @@ public enum TraceComparison {
         public var description: String { location.isEmpty ? detail : "\(location): \(detail)" }
     }
 
+    /// Traces of long scenarios are large; this bounds what `--expect` reads.
+    public static let traceSizeLimit = 512 << 20
+
+    /// Reads a trace file (errors name the file and line:column, as for every other input).
+    public static func read(_ file: String) throws -> JSONValue {
+        try JSONDocument.read(file, sizeLimit: traceSizeLimit).root
+    }
+
     /// The differences between `actual` and `expected`; numbers within `tolerance` are equal.
     /// At most `limit` are listed (the count of the rest is reported in a last entry).
     public static func compare(_ actual: JSONValue, expected: JSONValue, tolerance: Double = 0, limit: Int = 50) -> [Difference] {

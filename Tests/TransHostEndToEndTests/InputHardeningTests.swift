@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+
+/// Inputs a careless or hostile user gives the real binary: each is a clear error with the exit
+/// code the README gives, never a trap, a hang or a silent success.
+final class InputHardeningTests: XCTestCase {
+    var root = ""
+
+    override func setUpWithError() throws {
+        root = try BuildProducts.temporaryDirectory(self)
+    }
+
+    /// A small valid scenario with `edit` applied to its top-level object.
+    func scenario(_ edit: (inout [String: Any]) -> Void = { _ in }) throws -> String {
+        var o: [String: Any] = [
+            "format": "transhost-scenario/1", "name": "s",
+            "types": ["A": "UIViewController", "B": "UIViewController"],
+            "controllers": ["a": ["type": "A", "view": ["background": "#ff0000"]], "b": ["type": "B"]],
+            "root": ["container": "navigation", "stack": ["a"]],
+            "script": [["action": "push", "controller": "b"]],
+        ]
+        edit(&o)
+        let file = root + "/scenario-\(UUID().uuidString).json"
+        try JSONSerialization.data(withJSONObject: o, options: [.sortedKeys, .prettyPrinted]).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
+    func run(_ args: [String], environment: [String: String] = [:]) throws -> BuildProducts.Output {
+        try BuildProducts.run(args, environment: environment)
+    }
+
+    func assertInputError(_ file: String, _ fragments: [String], line: UInt = #line) throws {
+        let r = try run(["run", "--scenario", file, "--out", root + "/out", "--trace-only", "--plugins", root])
+        XCTAssertEqual(r.status, 5, "stdout: \(r.stdout)\nstderr: \(r.stderr)", line: line)
+        for f in fragments { XCTAssertTrue(r.stderr.contains(f), "missing \(f.debugDescription) in: \(r.stderr)", line: line) }
+    }
+
+    func testNumbersThatDoNotFitAreInputErrorsNamingFileAndField() throws {
+        let scale = try scenario { $0["device"] = ["width": 320, "height": 568, "scale": 1e300] }
+        try assertInputError(scale, [scale + ":", #"field "device.scale": 1e+300 is out of range"#])
+        let selected = try scenario { $0["root"] = ["container": "tab", "tabs": ["a", "b"], "selected": 1e300] }
+        try assertInputError(selected, [#"field "root.selected": 1e+300 is out of range; use an integer from 0 to 1"#])
+        let index = try scenario {
+            $0["root"] = ["container": "tab", "tabs": ["a", "b"]]
+            $0["script"] = [["action": "select", "index": 1e20]]
+        }
+        try assertInputError(index, [#"field "script[0].index": 1e+20 is out of range"#])
+    }
+
+    func testAMisspeltScenarioKeyIsAnErrorWithASuggestion() throws {
+        let file = try scenario { $0["scirpt"] = $0["script"]; $0["script"] = nil }
+        try assertInputError(file, [#"field "scirpt": unknown key "scirpt"; did you mean "script"?"#])
+        let action = try scenario { $0["script"] = [["action": "push", "controler": "b"]] }
+        try assertInputError(action, [#"field "script[0].controler": unknown key "controler"; did you mean "controller"?"#])
+        let verb = try scenario { $0["script"] = [["action": "psuh", "controller": "b"]] }
+        try assertInputError(verb, [#""psuh" is not one of push"#, #"did you mean "push"?"#])
+    }
+
+    func testAManifestWithAMisspeltOrMistypedKeyIsListedAsFailed() throws {
+        let dir = root + "/plugins/typo"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        func manifest(_ animators: String) throws {
+            try #"{"name": "typo", "version": "1", "abi": "1.0", "library": "libtypo.so", "animators": [\#(animators)]}"#
+                .write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
+        }
+        try manifest(#"{"id": "a", "rotues": [{"container": "navigation"}]}"#)
+        var r = try run(["list", "--plugins", root + "/plugins"])
+        XCTAssertTrue(r.stdout.contains(#"field "animators[0].rotues": unknown key "rotues"; did you mean "routes"?"#), r.stdout)
+        XCTAssertTrue(r.stdout.contains("manifest.json:1:"), r.stdout)
+        try manifest(#"{"id": "a", "routes": "string"}"#)
+        r = try run(["list", "--plugins", root + "/plugins"])
+        XCTAssertTrue(r.stdout.contains(#"field "animators[0].routes": expected an array, found the string "string""#), r.stdout)
+    }
+}
