@@ -155,6 +155,10 @@ public enum PluginScanner {
             rec.status = .failed("library \(manifest.libraryPath) named by \(manifestPath) does not exist; build the plugin or fix the manifest's \"library\"")
             return rec
         }
+        if let problem = FileIO.regularFileProblem(manifest.libraryPath) {
+            rec.status = .failed("library \(manifest.libraryPath) named by \(manifestPath) \(problem)")
+            return rec
+        }
         // The lexical check in the manifest reader cannot see symlinks: resolve both.
         if let real = FileIO.realPath(manifest.libraryPath), let dir = FileIO.realPath(manifest.directory),
            !real.hasPrefix(dir.hasSuffix("/") ? dir : dir + "/") {

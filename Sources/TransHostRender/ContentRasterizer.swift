@@ -1,5 +1,6 @@
 import CCairo
 import TransHostCore
+import TransHostSupport
 
 /// Draws a view's own look with cairo into a premultiplied ARGB32 raster of its bounds size in
 /// pixels: background (rounded by cornerRadius), image (scaled to fill), text label, and the
@@ -157,6 +158,13 @@ final class ImageCache {
 
     func surface(_ path: String) -> OpaquePointer? {
         if let s = surfaces[path] { return s }
+        // cairo would block on a FIFO and decode any size; only a regular PNG file within the
+        // pixel budget is handed to it.
+        guard FileIO.regularFileProblem(path) == nil, Self.dimensionsFit(path) else {
+            failures.append(path)
+            surfaces[path] = .some(nil)
+            return nil
+        }
         var result: OpaquePointer? = cairo_image_surface_create_from_png(path)
         if let s = result, cairo_surface_status(s) != CAIRO_STATUS_SUCCESS {
             cairo_surface_destroy(s)
@@ -165,6 +173,18 @@ final class ImageCache {
         }
         surfaces[path] = result
         return result
+    }
+
+    /// Decoded images may hold at most this many pixels (4 bytes each).
+    static let maxPixels = 16 << 20
+
+    /// Reads the width and height from the PNG header (IHDR) without decoding.
+    static func dimensionsFit(_ path: String) -> Bool {
+        guard let file = try? FileIO.RandomAccess(path) else { return false }
+        let h = file.read(0, 24)
+        guard h.count == 24 else { return true } // not a PNG: cairo reports it
+        let w = h[16..<20].reduce(0) { $0 << 8 | Int($1) }, ht = h[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        return w <= maxPixels && ht <= maxPixels && w * ht <= maxPixels
     }
 
     deinit {

@@ -173,6 +173,7 @@ struct ScenarioReader {
             guard FileIO.exists(path) else {
                 throw img.error("image file \(path) does not exist (paths are relative to the scenario's directory)")
             }
+            if let problem = FileIO.regularFileProblem(path) { throw img.error("image file \(path) \(problem)") }
             s.image = path
         }
         s.borderWidth = max(0, try o["borderWidth"]?.number() ?? 0)

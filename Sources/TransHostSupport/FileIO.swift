@@ -14,19 +14,89 @@ public enum FileIO {
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
 
-    public static func readAll(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// Inputs larger than this are refused unless a caller asks for more.
+    public static let defaultReadLimit = 16 << 20
+
+    /// Reads a whole regular file of at most `limit` bytes. Anything else (a FIFO, a device such
+    /// as /dev/zero, a directory, a socket) is refused with its kind, before a byte is read:
+    /// opening is non-blocking, so a FIFO with no writer cannot stall the host.
+    public static func readAll(_ path: String, limit: Int = defaultReadLimit) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw Failure(path: path, reason: errnoText()) }
         defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw Failure(path: path, reason: errnoText()) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw Failure(path: path, reason: notRegular(st.st_mode)) }
+        guard Int64(st.st_size) <= Int64(limit) else { throw Failure(path: path, reason: tooLarge(Int64(st.st_size), limit)) }
         var out = [UInt8]()
+        out.reserveCapacity(Int(st.st_size))
         var buf = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw Failure(path: path, reason: errnoText()) }
+            if n < 0 { if errno == EINTR || errno == EAGAIN { continue }; throw Failure(path: path, reason: errnoText()) }
             if n == 0 { break }
+            // The file may grow while it is read.
+            guard out.count + n <= limit else { throw Failure(path: path, reason: tooLarge(Int64(out.count + n), limit)) }
             out.append(contentsOf: buf[0..<n])
         }
         return out
+    }
+
+    /// A regular file read at chosen offsets (pread), for formats whose headers say where to look.
+    public final class RandomAccess {
+        public let size: Int
+        private let fd: Int32
+
+        public init(_ path: String) throws {
+            fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else { throw Failure(path: path, reason: errnoText()) }
+            var st = stat()
+            guard fstat(fd, &st) == 0 else { let r = errnoText(); close(fd); throw Failure(path: path, reason: r) }
+            guard (st.st_mode & S_IFMT) == S_IFREG else { close(fd); throw Failure(path: path, reason: notRegular(st.st_mode)) }
+            size = Int(st.st_size)
+        }
+
+        deinit { close(fd) }
+
+        /// The bytes at [offset, offset + count) that exist: fewer at the end, none outside.
+        public func read(_ offset: Int, _ count: Int) -> [UInt8] {
+            guard offset >= 0, offset < size, count > 0 else { return [] }
+            let want = min(count, size - offset)
+            var out = [UInt8](repeating: 0, count: want)
+            var got = 0
+            while got < want {
+                let n = out.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, want - got, off_t(offset + got)) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                got += n
+            }
+            return Array(out[0..<got])
+        }
+    }
+
+    /// Why a path is not a regular file ("is a FIFO, not a regular file"), or nil when it is one.
+    /// Symlinks are followed; a missing file gives the system's reason.
+    public static func regularFileProblem(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return errnoText() }
+        return (st.st_mode & S_IFMT) == S_IFREG ? nil : notRegular(st.st_mode)
+    }
+
+    static func notRegular(_ mode: mode_t) -> String {
+        let kind: String
+        switch mode & S_IFMT {
+        case S_IFDIR: kind = "a directory"
+        case S_IFIFO: kind = "a FIFO (named pipe)"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a plain file"
+        }
+        return "is \(kind), not a regular file; give the path of a regular file"
+    }
+
+    static func tooLarge(_ size: Int64, _ limit: Int) -> String {
+        "is \(size) bytes, larger than the \(limit >> 20) MiB this input may be; this is not a file transhost expects here"
     }
 
     public static func readString(_ path: String) throws -> String { String(decoding: try readAll(path), as: UTF8.self) }

@@ -3,7 +3,7 @@
 /// way (file:line:column, the field's path, what was expected and what was found).
 public struct JSONDocument: Sendable {
     /// Larger inputs are refused before they are read; no manifest or scenario comes near it.
-    public static let defaultSizeLimit = 16 << 20
+    public static let defaultSizeLimit = FileIO.defaultReadLimit
 
     public let file: String
     public let root: JSONValue
@@ -12,7 +12,7 @@ public struct JSONDocument: Sendable {
     /// Reads and parses `file`. An unreadable file or a syntax error is a JSONInputError.
     public static func read(_ file: String, sizeLimit: Int = defaultSizeLimit) throws -> JSONDocument {
         let bytes: [UInt8]
-        do { bytes = try FileIO.readAll(file) } catch let e as FileIO.Failure {
+        do { bytes = try FileIO.readAll(file, limit: sizeLimit) } catch let e as FileIO.Failure {
             throw JSONInputError(file: file, kind: .unreadable, reason: e.reason)
         }
         return try JSONDocument(file: file, bytes: bytes)

@@ -71,4 +71,36 @@ final class InputHardeningTests: XCTestCase {
         r = try run(["list", "--plugins", root + "/plugins"])
         XCTAssertTrue(r.stdout.contains(#"field "animators[0].routes": expected an array, found the string "string""#), r.stdout)
     }
+
+    // MARK: - special files
+
+    func testSpecialFilesAsScenarioAreRefusedWithTheirPathNeverBlocking() throws {
+        let fifo = root + "/fifo.json"
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        try assertInputError(fifo, [fifo, "is a FIFO (named pipe), not a regular file"])
+        try assertInputError("/dev/zero", ["/dev/zero", "is a character device, not a regular file"])
+        try assertInputError(root, [root, "is a directory, not a regular file"])
+    }
+
+    func testSpecialFilesAsRegistryManifestLibraryAndImageAreReported() throws {
+        let r = try run(["list", "--registry", "/dev/zero", "--plugins", root])
+        XCTAssertEqual(r.status, 5, r.stderr)
+        XCTAssertTrue(r.stderr.contains("/dev/zero: cannot read: is a character device"), r.stderr)
+
+        let plugins = root + "/plugins"
+        try FileManager.default.createDirectory(atPath: plugins + "/pipe", withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(plugins + "/pipe/manifest.json", 0o644), 0)
+        try FileManager.default.createDirectory(atPath: plugins + "/libpipe", withIntermediateDirectories: true)
+        try #"{"name": "libpipe", "version": "1", "abi": "1.0", "library": "lib.so", "animators": [{"id": "a"}]}"#
+            .write(toFile: plugins + "/libpipe/manifest.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(mkfifo(plugins + "/libpipe/lib.so", 0o644), 0)
+        let l = try run(["list", "--plugins", plugins])
+        XCTAssertTrue(l.stdout.contains("\(plugins)/pipe/manifest.json: cannot read: is a FIFO (named pipe)"), l.stdout)
+        XCTAssertTrue(l.stdout.contains("library \(plugins)/libpipe/lib.so named by \(plugins)/libpipe/manifest.json is a FIFO"), l.stdout)
+
+        let image = root + "/image.png"
+        XCTAssertEqual(mkfifo(image, 0o644), 0)
+        let withImage = try scenario { $0["controllers"] = ["a": ["type": "A", "view": ["image": "image.png"]], "b": ["type": "B"]] }
+        try assertInputError(withImage, [#"field "controllers.a.view.image": image file"#, "is a FIFO"])
+    }
 }
