@@ -225,6 +225,9 @@ enum RunCommand {
             guard let n = Int(text), [1, 2, 3].contains(n) else { throw UsageError(message: "--scale must be 1, 2 or 3, got \"\(text)\"") }
             s.device.scale = n
         }
+        if s.device != scenario.device, let problem = s.device.sizeProblem {
+            throw UsageError(message: "--device/--scale: \(problem)")
+        }
         return s
     }
 

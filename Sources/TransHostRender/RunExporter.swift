@@ -68,6 +68,9 @@ public struct RunExporter {
     private func exportTransition(_ t: TransitionTrace, of run: RunResult, to dir: String) throws -> [String] {
         let scale = options.scale > 0 ? options.scale : min(max(run.scenario.device.scale, 1), 3)
         let renderer = Renderer(pointSize: run.scenario.device.size, scale: scale)
+        try RasterBudget.check(frames: t.frames.map(\.nodes), times: t.frames.map(\.t), scale: scale,
+                               screen: (renderer.pixelWidth, renderer.pixelHeight),
+                               label: "transition \(t.index) (\(t.record.operation.rawValue))")
         var files: [String] = []
         do {
             let base = PathUtil.join(dir, "transition-\(t.index)-\(t.record.operation.rawValue)")

@@ -20,6 +20,11 @@ extension Scenario {
 struct ScenarioReader {
     let document: JSONDocument
     var file: String { document.file }
+    /// Views read so far (ScenarioLimits.maxViews); a class so the recursive read can count.
+    private final class Counter { var views = 0 }
+    private let counter = Counter()
+
+    init(document: JSONDocument) { self.document = document }
 
     static let keys = ["format", "name", "device", "types", "controllers", "root", "script"]
     static let deviceKeys = ["name", "width", "height", "scale"]
@@ -42,6 +47,10 @@ struct ScenarioReader {
         guard let f else { return nil }
         let n = try f.numbers(count: 4...4, expected: "[x, y, width, height]")
         guard n[2] >= 0, n[3] >= 0 else { throw f.error("width and height must not be negative") }
+        let limit = ScenarioLimits.maxCoordinate
+        guard n.allSatisfy({ abs($0) <= limit }) else {
+            throw f.error("origin and size must each be within ±\(Int(limit)) points (the scenario limit)")
+        }
         return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
     }
 
@@ -55,14 +64,18 @@ struct ScenarioReader {
                 guard let named = Device.named(s) else {
                     throw d.error("unknown device \"\(s)\"; use one of \(Device.named.map(\.name).joined(separator: ", ")) or \"WxH\"\(Spelling.hint(for: s, among: Device.named.map(\.name)))")
                 }
+                if let problem = named.sizeProblem { throw d.error(problem) }
                 device = named
             } else {
                 let dobj = try d.object(keys: Self.deviceKeys)
                 let w = try dobj.required("width").number(), h = try dobj.required("height").number()
-                guard w > 0, h > 0, w <= 4096, h <= 4096 else { throw d.error("width and height must be in (0, 4096]") }
+                guard w > 0, h > 0, w <= ScenarioLimits.maxDevicePoints, h <= ScenarioLimits.maxDevicePoints else {
+                    throw d.error("width and height must be in (0, \(Int(ScenarioLimits.maxDevicePoints))]")
+                }
                 let scaleField = dobj["scale"]
                 let scale = try scaleField?.int(in: 1...3) ?? 2
                 device = Device(name: try dobj["name"]?.text() ?? "\(Int(w))x\(Int(h))", width: w, height: h, scale: scale)
+                if let problem = device.sizeProblem { throw d.error(problem) }
             }
         }
         var types: [String: String] = [:]
@@ -75,7 +88,7 @@ struct ScenarioReader {
         for id in cobj.keys {
             let c = try cobj.required(id).object(keys: Self.controllerKeys)
             let type = try c.required("type").string()
-            let view = try c["view"].map { try viewSpec($0, isRoot: true) } ?? Scenario.ViewSpec()
+            let view = try c["view"].map { try viewSpec($0, isRoot: true, depth: 0) } ?? Scenario.ViewSpec()
             controllers.append(.init(id: id, type: type, view: view))
         }
         func known(_ f: JSONField) throws -> String {
@@ -104,7 +117,7 @@ struct ScenarioReader {
             throw containerField.error("\"\(container)\" is not one of navigation, tab, single\(Spelling.hint(for: container, among: ["navigation", "tab", "single"]))")
         }
         var script: [Scenario.Action] = []
-        for a in try o["script"]?.array() ?? [] {
+        for a in try o["script"]?.array(maxCount: ScenarioLimits.maxActions) ?? [] {
             let ao = try a.object(keys: Self.actionKeys)
             let actionField = try ao.required("action")
             let action = try actionField.string()
@@ -121,7 +134,7 @@ struct ScenarioReader {
                 // Checked against the tab count when it plays; here only that it is an index at all.
                 script.append(.select(try ao.required("index").int(in: 0...Int(Int32.max)), animated: animated, gesture: g))
             case "wait":
-                script.append(.wait(try ao.required("seconds").number(in: 0...Double.greatestFiniteMagnitude)))
+                script.append(.wait(try ao.required("seconds").number(in: 0...ScenarioLimits.maxSeconds)))
             default:
                 let actions = ["push", "pop", "popToRoot", "present", "dismiss", "select", "wait"]
                 throw actionField.error("\"\(action)\" is not one of \(actions.joined(separator: ", "))\(Spelling.hint(for: action, among: actions))")
@@ -135,9 +148,12 @@ struct ScenarioReader {
         let o = try field.object(keys: Self.gestureKeys)
         func sample(_ f: JSONField) throws -> PanSample {
             let n = try f.numbers(count: 2...3, expected: "[seconds, dx] or [seconds, dx, dy]")
+            guard abs(n[0]) <= ScenarioLimits.maxSeconds, n.dropFirst().allSatisfy({ abs($0) <= ScenarioLimits.maxCoordinate }) else {
+                throw f.error("times must be within \(Int(ScenarioLimits.maxSeconds)) s and offsets within ±\(Int(ScenarioLimits.maxCoordinate)) points")
+            }
             return PanSample(time: n[0], x: n[1], y: n.count == 3 ? n[2] : 0)
         }
-        let samples = try o.required("samples").array().map(sample)
+        let samples = try o.required("samples").array(maxCount: ScenarioLimits.maxGestureSamples).map(sample)
         let release = try o["release"].map(sample)
         let script = release.map { GestureScript(samples: samples, release: $0) } ?? GestureScript(samples: samples)
         if let problem = script.validate().first { throw field.error(problem) }
@@ -149,14 +165,18 @@ struct ScenarioReader {
         return Scenario.Gesture(script: script, rule: InteractionRule(axis: axis, threshold: threshold))
     }
 
-    func viewSpec(_ field: JSONField, isRoot: Bool) throws -> Scenario.ViewSpec {
+    func viewSpec(_ field: JSONField, isRoot: Bool, depth: Int) throws -> Scenario.ViewSpec {
         let o = try field.object(keys: Self.viewKeys)
+        counter.views += 1
+        guard counter.views <= ScenarioLimits.maxViews else {
+            throw field.error("the scenario has more than \(ScenarioLimits.maxViews) views, the limit")
+        }
         var s = Scenario.ViewSpec()
         s.name = try o["name"]?.text()
         s.frame = try rect(o["frame"])
         if !isRoot && s.frame == nil { throw o.error("frame", "is required for a subview: [x, y, width, height]") }
         s.background = try color(o["background"])
-        s.cornerRadius = max(0, try o["cornerRadius"]?.number() ?? 0)
+        s.cornerRadius = max(0, try o["cornerRadius"]?.number(in: -ScenarioLimits.maxCornerRadius...ScenarioLimits.maxCornerRadius) ?? 0)
         s.alpha = try o["alpha"]?.number(in: 0...1) ?? 1
         s.hidden = try o["hidden"]?.bool() ?? false
         s.clipsToBounds = try o["clipsToBounds"]?.bool() ?? false
@@ -164,7 +184,7 @@ struct ScenarioReader {
             let to = try t.object(keys: Self.textKeys)
             let align = try to["alignment"]?.text() ?? "center"
             guard let a = TextAlignment(rawValue: align) else { throw to.error("alignment", "\"\(align)\" is not one of left, center, right") }
-            s.text = Scenario.TextSpec(string: try to.required("string").string(), size: try to["size"]?.number() ?? 17,
+            s.text = Scenario.TextSpec(string: try to.required("string").string(), size: try to["size"]?.number(in: 0...ScenarioLimits.maxTextSize) ?? 17,
                                        color: try color(to["color"]) ?? .black, alignment: a)
         }
         if let img = o["image"] {
@@ -176,9 +196,14 @@ struct ScenarioReader {
             if let problem = FileIO.regularFileProblem(path) { throw img.error("image file \(path) \(problem)") }
             s.image = path
         }
-        s.borderWidth = max(0, try o["borderWidth"]?.number() ?? 0)
+        s.borderWidth = max(0, try o["borderWidth"]?.number(in: -ScenarioLimits.maxBorderWidth...ScenarioLimits.maxBorderWidth) ?? 0)
         s.borderColor = try color(o["borderColor"]) ?? .black
-        s.subviews = try (o["subviews"]?.array() ?? []).map { try viewSpec($0, isRoot: false) }
+        if let subviews = o["subviews"] {
+            guard depth < ScenarioLimits.maxNesting else {
+                throw subviews.error("subviews nest deeper than \(ScenarioLimits.maxNesting) levels, the limit")
+            }
+            s.subviews = try subviews.array().map { try viewSpec($0, isRoot: false, depth: depth + 1) }
+        }
         return s
     }
 }

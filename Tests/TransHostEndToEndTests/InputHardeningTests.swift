@@ -103,4 +103,49 @@ final class InputHardeningTests: XCTestCase {
         let withImage = try scenario { $0["controllers"] = ["a": ["type": "A", "view": ["image": "image.png"]], "b": ["type": "B"]] }
         try assertInputError(withImage, [#"field "controllers.a.view.image": image file"#, "is a FIFO"])
     }
+
+    // MARK: - limits
+
+    func testHugeScenariosAreRefusedWhenReadWithTheLimit() throws {
+        let big = try scenario { $0["device"] = ["width": 4096, "height": 4096, "scale": 3] }
+        try assertInputError(big, [#"field "device""#, "4096x4096 points at @3x is 12288x12288 pixels"])
+        let actions = try scenario { $0["script"] = Array(repeating: ["action": "wait", "seconds": 0], count: 10_001) }
+        try assertInputError(actions, [#"field "script": has 10001 elements; at most 10000 are allowed"#])
+        let samples = try scenario {
+            $0["script"] = [["action": "push", "controller": "b",
+                             "gesture": ["samples": (0...100_000).map { [Double($0) * 1e-5, Double($0) * 1e-3] }]]]
+        }
+        try assertInputError(samples, [#"field "script[0].gesture.samples": has 100001 elements; at most 100000 are allowed"#])
+        let radius = try scenario { $0["controllers"] = ["a": ["type": "A", "view": ["cornerRadius": 1e30]], "b": ["type": "B"]] }
+        try assertInputError(radius, [#"field "controllers.a.view.cornerRadius": 1e+30 is out of range"#])
+        let frame = try scenario {
+            $0["controllers"] = ["a": ["type": "A", "view": ["subviews": [["frame": [0, 0, 1e6, 10]]]]], "b": ["type": "B"]]
+        }
+        try assertInputError(frame, [#"field "controllers.a.view.subviews[0].frame": origin and size must each be within ±100000 points"#])
+        var deep: [String: Any] = ["frame": [0, 0, 1, 1]]
+        for _ in 0..<40 { deep = ["frame": [0, 0, 1, 1], "subviews": [deep]] }
+        let nested = try scenario { $0["controllers"] = ["a": ["type": "A", "view": ["subviews": [deep]]], "b": ["type": "B"]] }
+        try assertInputError(nested, ["subviews nest deeper than 32 levels, the limit"])
+        let many = try scenario {
+            $0["controllers"] = ["a": ["type": "A", "view": ["subviews": Array(repeating: ["frame": [0, 0, 1, 1]], count: 10_001)]], "b": ["type": "B"]]
+        }
+        try assertInputError(many, ["more than 10000 views, the limit"])
+    }
+
+    func testADeviceOverrideTooLargeToRenderIsAUsageError() throws {
+        let r = try run(["run", "--scenario", "default", "--device", "4096x4096", "--scale", "3", "--out", root + "/o", "--plugins", root])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("--device/--scale: 4096x4096 points at @3x is 12288x12288 pixels"), r.stderr)
+    }
+
+    func testAScenePastTheRasterBudgetIsAnErrorBeforeAnythingIsDrawn() throws {
+        let file = try scenario {
+            $0["controllers"] = ["a": ["type": "A", "view": ["subviews": Array(repeating: ["frame": [0, 0, 100_000, 100_000], "background": "#00ff00"], count: 8)]],
+                                 "b": ["type": "B"]]
+        }
+        let r = try run(["run", "--scenario", file, "--out", root + "/o", "--sheet", "--plugins", root])
+        XCTAssertEqual(r.status, 5, r.stderr)
+        XCTAssertTrue(r.stderr.contains("over the 1024 MiB render budget; the largest is view"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("100000x100000 points"), r.stderr)
+    }
 }
