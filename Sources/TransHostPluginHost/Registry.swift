@@ -26,6 +26,9 @@ public struct PluginRegistry: Equatable, Sendable {
             let e = try v.object(keys: ["name", "path", "language", "description", "seeds"])
             let nameField = try e.required("name")
             let name = try nameField.string()
+            guard PluginManifest.isValidName(name) else {
+                throw nameField.error("\"\(name)\" is not a valid plugin name: use 1-64 characters from a-z, 0-9, '-', '_' and '.', starting with a letter or digit")
+            }
             guard names.insert(name).inserted else { throw nameField.error("duplicate plugin name \"\(name)\"") }
             let seeds = try (e["seeds"]?.array() ?? []).map { try $0.string() }
             return Entry(name: name, path: try e.required("path").string(), language: try e["language"]?.text() ?? "c",

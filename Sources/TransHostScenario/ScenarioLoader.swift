@@ -57,7 +57,9 @@ struct ScenarioReader {
     func scenario() throws -> Scenario {
         let o = try document.top.object(keys: Self.keys)
         if let f = o["format"], f.value.stringValue != Scenario.format { throw f.error("expected \"\(Scenario.format)\"") }
-        let name = try o.required("name").string()
+        let nameField = try o.required("name")
+        let name = try nameField.string()
+        if let problem = PathUtil.componentProblem(name) { throw nameField.error("the scenario name \(problem)") }
         var device = Device.standard
         if let d = o["device"] {
             if let s = d.value.stringValue {

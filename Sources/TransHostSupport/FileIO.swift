@@ -225,6 +225,17 @@ public enum PathUtil {
         }
         return depth > 0
     }
+    /// Why `name` cannot be used as one file or directory name inside another directory (it is
+    /// empty, ".", "..", contains '/' or NUL, or is longer than 255 bytes), or nil when it can.
+    public static func componentProblem(_ name: String) -> String? {
+        if name.isEmpty { return "is empty" }
+        if name == "." || name == ".." { return "\"\(name)\" names a directory, not a file name" }
+        if name.contains("/") { return "\"\(name)\" contains '/'; it must be one file name (it names a directory inside the output directory)" }
+        if name.utf8.contains(0) { return "contains a NUL character" }
+        if name.utf8.count > 255 { return "is \(name.utf8.count) bytes long; a file name has at most 255" }
+        return nil
+    }
+
     /// An absolute version of `p` (relative to the current directory).
     public static func absolute(_ p: String) -> String {
         if p.hasPrefix("/") { return p }

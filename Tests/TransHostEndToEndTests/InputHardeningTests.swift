@@ -148,4 +148,19 @@ final class InputHardeningTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("over the 1024 MiB render budget; the largest is view"), r.stderr)
         XCTAssertTrue(r.stderr.contains("100000x100000 points"), r.stderr)
     }
+
+    // MARK: - names that become file names
+
+    func testAScenarioNameMustBeOneFileNameSoNothingIsWrittenOutsideTheOutputDirectory() throws {
+        let work = root + "/work"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        for name in ["../../x", "a/b", "..", "."] {
+            let file = try scenario { $0["name"] = name }
+            let r = try BuildProducts.run(["run", "--scenario", file, "--trace-only", "--plugins", root], cwd: work)
+            XCTAssertEqual(r.status, 5, "\(name): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(#"field "name": the scenario name"#), r.stderr)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/x"), "a name climbed out of the output directory")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work), [])
+    }
 }
