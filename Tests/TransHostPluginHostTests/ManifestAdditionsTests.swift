@@ -77,6 +77,18 @@ final class ManifestAdditionsTests: XCTestCase {
         XCTAssertEqual(c.parameters[4].defaultValue, .bool(true))
     }
 
+    /// libffi passes every argument on the stack of one call; a manifest with more than the cap
+    /// (1.2 million were once accepted, then ffi_call crashed) is refused when it is read.
+    func testConfigureParameterCountIsCapped() throws {
+        func params(_ n: Int) -> String {
+            let list = (0..<n).map { #"{"name": "p\#($0)", "type": "int32", "default": 0}"# }.joined(separator: ", ")
+            return #", "configure": {"symbol": "x_configure", "parameters": [\#(list)]}"#
+        }
+        XCTAssertEqual(try parse(manifest(params(PluginManifest.maxParameters))).configure?.parameters.count, PluginManifest.maxParameters)
+        assertError(manifest(params(PluginManifest.maxParameters + 1)),
+                    #"plugins/x/manifest.json: field "configure.parameters": has 65 elements; at most 64 are allowed"#)
+    }
+
     func testBadConfigureDeclarationsNameTheFileAndField() {
         assertError(manifest(#", "configure": {"parameters": []}"#),
                     #"plugins/x/manifest.json: field "configure.symbol": is required"#)
