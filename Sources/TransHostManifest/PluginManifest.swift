@@ -1,4 +1,5 @@
 import TransHostCoordinators
+import TransHostRouting
 import TransHostSupport
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,8 @@ public struct PluginManifest: Equatable, Sendable {
     public static let format = "transhost-manifest/1"
 
     public struct Route: Equatable, Sendable {
-        public var container: String
+        /// Which container the route applies to, checked when the manifest is read.
+        public var container: RouteContainer
         public var operations: [TransitionOperation]
         public var from: String
         public var to: String
@@ -119,10 +121,10 @@ public struct PluginManifest: Equatable, Sendable {
             let routes = try (ao["routes"]?.array() ?? []).map { rv -> Route in
                 let ro = try rv.object(keys: Self.routeKeys)
                 let containerField = try ro.required("container")
-                let container = try containerField.string()
+                let containerName = try containerField.string()
                 let containers = ["navigation", "tab", "modal", "any"]
-                guard containers.contains(container) else {
-                    throw containerField.error("\"\(container)\" is not one of navigation, tab, modal, any\(Spelling.hint(for: container, among: containers))")
+                guard let container = RouteContainer(manifestName: containerName) else {
+                    throw containerField.error("\"\(containerName)\" is not one of navigation, tab, modal, any\(Spelling.hint(for: containerName, among: containers))")
                 }
                 var ops: [TransitionOperation] = []
                 for of in try ro["operations"]?.array() ?? [] {
@@ -130,8 +132,8 @@ public struct PluginManifest: Equatable, Sendable {
                     guard let s = of.value.stringValue, let op = TransitionOperation(rawValue: s) else {
                         throw of.error("\(JSONWriter.write(of.value, pretty: false)) is not one of push, pop, select, present, dismiss\(Spelling.hint(for: of.value.stringValue ?? "", among: names))")
                     }
-                    if container != "any", op.container.rawValue != container {
-                        throw of.error("operation \(s) does not happen in a \(container) container")
+                    if !container.admits(op.container) {
+                        throw of.error("operation \(s) does not happen in a \(containerName) container")
                     }
                     ops.append(op)
                 }
