@@ -173,13 +173,36 @@ public enum FileIO {
         public let size: Int64
         public let mtimeNanoseconds: Int64
         public let inode: UInt64
+        /// The inode's change time: set by the kernel on every write, rename or utime, so unlike
+        /// mtime it cannot be put back by the writer.
+        public let ctimeNanoseconds: Int64
     }
 
     public static func stamp(_ path: String) -> FileStamp? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         return FileStamp(size: Int64(st.st_size), mtimeNanoseconds: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
-                         inode: UInt64(st.st_ino))
+                         inode: UInt64(st.st_ino), ctimeNanoseconds: Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec))
+    }
+
+    /// Bytes of each sampled window in `sampleHash`.
+    static let sampleWindow = 16 << 10
+
+    /// A cheap content hash (64-bit FNV-1a) of a regular file: the whole file when it is small,
+    /// else its size and three windows (start, middle, end). Start and end are where an ELF
+    /// library keeps its headers and section table. nil when the file cannot be read.
+    public static func sampleHash(_ path: String) -> UInt64? {
+        guard let file = try? RandomAccess(path) else { return nil }
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ bytes: [UInt8]) { for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 } }
+        let w = sampleWindow
+        if file.size <= 3 * w {
+            mix(file.read(0, file.size))
+        } else {
+            mix(file.read(0, w)); mix(file.read(file.size / 2 - w / 2, w)); mix(file.read(file.size - w, w))
+        }
+        withUnsafeBytes(of: UInt64(file.size).littleEndian) { mix(Array($0)) }
+        return h
     }
 
     /// The canonical absolute path (symlinks resolved), or nil if it does not exist.
