@@ -56,6 +56,13 @@ public final class ScanCache: @unchecked Sendable {
     /// Reads the cache at `path` (a missing file is an empty cache). `fresh` ignores what the file
     /// holds (`--rescan`) but still writes the new results there.
     public init(path: String?, fresh: Bool = false) {
+        // A directory can never be replaced by the cache file: caching is off for this run,
+        // with one warning instead of a failed write per plugin.
+        if let path, FileIO.isDirectory(path) {
+            self.path = nil
+            loadProblem = "the scan cache \(path) is a directory, so nothing is cached this run; set TRANSHOST_CACHE to a file path, or to an empty value to turn the cache off"
+            return
+        }
         self.path = path
         guard let path, !fresh, FileIO.exists(path) else { return }
         do {

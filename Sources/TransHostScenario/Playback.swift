@@ -21,6 +21,7 @@ public struct Playback {
         let runner = ScenarioRunner(app: app, provider: runtime, fps: fps)
         var loadFailures = 0
         runtime.warningHandler = { loadFailures += 1; runner.warn($0) }
+        runtime.cacheWarningHandler = { runner.warn($0) }
         runtime.conflictHandler = { runner.warn($0) }
         logSink = { runner.log($0) }
         runner.interactionRule = { context in

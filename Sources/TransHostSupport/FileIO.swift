@@ -205,6 +205,14 @@ public enum FileIO {
         return h
     }
 
+    /// Where a symlink points (as written), or nil when `path` is not a symlink.
+    public static func symlinkTarget(_ path: String) -> String? {
+        var buf = [CChar](repeating: 0, count: 4096)
+        let n = readlink(path, &buf, buf.count - 1)
+        guard n >= 0 else { return nil }
+        return String(cString: buf)
+    }
+
     /// The canonical absolute path (symlinks resolved), or nil if it does not exist.
     public static func realPath(_ path: String) -> String? {
         guard let p = realpath(path, nil) else { return nil }

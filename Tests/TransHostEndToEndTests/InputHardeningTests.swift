@@ -163,4 +163,36 @@ final class InputHardeningTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/x"), "a name climbed out of the output directory")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work), [])
     }
+
+    // MARK: - what discovery skipped, and the cache
+
+    func testSkippedDirectoriesAreNamedWithTheReason() throws {
+        let plugins = root + "/plugins"
+        try BuildProducts.installPlugin("fade-scale", library: "libfade-scale.so", into: plugins)
+        try FileManager.default.createDirectory(atPath: plugins + "/empty", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: plugins + "/dangling", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: plugins + "/dangling/manifest.json", withDestinationPath: root + "/gone.json")
+        let r = try run(["list", "--plugins", plugins])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("skipped \(plugins)/empty: it has no manifest.json"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("skipped \(plugins)/dangling: its manifest.json is a symlink to \(root)/gone.json, which does not exist"), r.stderr)
+
+        let own = try run(["list", "--plugins", plugins + "/fade-scale"])
+        XCTAssertTrue(own.stderr.contains("\(plugins)/fade-scale (from --plugins) is a plugin's own folder (it holds manifest.json), not a directory of plugins, so it was skipped; give the directory that contains it, \(plugins)"), own.stderr)
+    }
+
+    func testACacheThatCannotBeWrittenIsAWarningNotAFailedPlugin() throws {
+        let plugins = root + "/plugins"
+        try BuildProducts.installPlugin("fade-scale", library: "libfade-scale.so", into: plugins)
+        let blocker = root + "/a-file"
+        try "x".write(toFile: blocker, atomically: true, encoding: .utf8)
+        let dirCache = root + "/cache-dir"
+        try FileManager.default.createDirectory(atPath: dirCache, withIntermediateDirectories: true)
+        for (cache, says) in [(blocker + "/scan-cache.json", "the scan cache could not be written"), (dirCache, "is a directory, so nothing is cached this run")] {
+            let r = try run(["run", "--scenario", "default", "--trace-only", "--out", root + "/o", "--plugins", plugins], environment: ["TRANSHOST_CACHE": cache])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertTrue(r.stdout.contains("fade-scale/fade-scale"), r.stdout)
+            XCTAssertTrue(r.stderr.contains("warning: ") && r.stderr.contains(says), r.stderr)
+        }
+    }
 }
