@@ -1,3 +1,5 @@
+import TransHostSupport
+
 /// A small, strict command-line reader: `--name value`, `--name=value`, flags, positionals.
 /// Unknown options are usage errors, so a typo never silently changes a run.
 struct Arguments {
@@ -26,7 +28,7 @@ struct Arguments {
                     guard value == nil else { throw UsageError(message: "option \(name) takes no value") }
                     options.append((name, nil))
                 } else {
-                    throw UsageError(message: "unknown option \(name)")
+                    throw UsageError(message: "unknown option \(name)\(Spelling.hint(for: name, among: valued.union(flags).sorted()))")
                 }
             } else {
                 positionals.append(a)

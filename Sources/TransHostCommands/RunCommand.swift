@@ -99,15 +99,11 @@ enum RunCommand {
         for (job, result) in zip(jobs, played) {
             let files: [String]
             var progress = exporter
-            if !quiet { progress.warningHandler = { console.err("warning: \($0)") } }
-            if console.isTTY && !quiet {
-                progress.progress = { done, total in
-                    let width = 24, filled = total > 0 ? done * width / total : width
-                    console.err("\u{1B}[1A\u{1B}[2K[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(job.scenario.name): rendered \(done)/\(total) transitions")
-                }
-                console.err("")
-            }
-            do { files = try writeOutputs(result.run, to: job.outDir, pictures: progress) } catch {
+            let line = ProgressLine(console: console, environment: environment, quiet: quiet)
+            if !quiet { progress.warningHandler = { line?.clear(); console.err("warning: \($0)") } }
+            if let line { progress.progress = { done, total in line.render(done: done, total: total, of: job.scenario.name) } }
+            do { files = try writeOutputs(result.run, to: job.outDir, pictures: progress); line?.clear() } catch {
+                line?.clear()
                 console.err("transhost run: cannot write the outputs of \(job.scenario.name) to \(job.outDir): \(error)")
                 return .inputError
             }
@@ -161,7 +157,7 @@ enum RunCommand {
             return [Job(scenario: scenario, outDir: out ?? "out/\(scenario.name)")]
         }
         if let name = args.positionals.first {
-            guard let record = scan.records.first(where: { $0.name == name }) else { throw PluginHostError.unknownPlugin(name: name) }
+            guard let record = scan.records.first(where: { $0.name == name }) else { throw PluginHostError.unknownPlugin(name: name, installed: scan.records.map(\.name)) }
             guard let demo = demoPath(record) else {
                 throw UsageError(message: "plugin \(name) has no demo scenario (a demo.json beside its manifest); use --scenario FILE")
             }

@@ -1,3 +1,5 @@
+import TransHostSupport
+
 /// Errors of the plugin host (input files report JSONInputError). Every message is a sentence that names the file, plugin, symbol or
 /// version involved and says what to do.
 public enum PluginHostError: Error, Equatable, CustomStringConvertible {
@@ -8,7 +10,8 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
     /// ABI version mismatch.
     case abiMismatch(plugin: String, library: String, pluginABI: String, hostABI: String)
     /// No plugin with this name is installed.
-    case unknownPlugin(name: String)
+    /// `installed`: the names that are, for a "did you mean".
+    case unknownPlugin(name: String, installed: [String] = [])
 
     public var description: String {
         switch self {
@@ -17,7 +20,8 @@ public enum PluginHostError: Error, Equatable, CustomStringConvertible {
         case .loadFailed(let plugin, let library, let reason): return "plugin \(plugin) (\(library)): \(reason)"
         case .abiMismatch(let plugin, let library, let p, let h):
             return "plugin \(plugin) (\(library)) was built for transhost ABI \(p), but this host implements ABI \(h) (the major must be equal and the plugin's minor not newer); rebuild the plugin against this host's transhost.h"
-        case .unknownPlugin(let name): return "no plugin named \(name) is installed; run `transhost list` to see what is"
+        case .unknownPlugin(let name, let installed):
+            return "no plugin named \(name) is installed\(Spelling.hint(for: name, among: installed)); run `transhost list` to see what is"
         }
     }
 }

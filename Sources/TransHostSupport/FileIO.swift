@@ -111,7 +111,10 @@ public enum FileIO {
     /// removed and `path` is untouched. Creates parent directories.
     public static func writeAtomically(_ path: String, body: (String) throws -> Void) throws {
         try makeDirectories(PathUtil.dirname(path))
+        TemporaryFiles.sweepOnce(PathUtil.dirname(path))
         let tmp = temporaryPath(for: path)
+        let slot = TemporaryFiles.register(tmp)
+        defer { TemporaryFiles.unregister(slot) }
         do { try body(tmp) } catch {
             unlink(tmp)
             throw error
@@ -122,7 +125,10 @@ public enum FileIO {
     /// Writes `bytes` to `path` atomically, creating parent directories.
     public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws {
         try makeDirectories(PathUtil.dirname(path))
+        TemporaryFiles.sweepOnce(PathUtil.dirname(path))
         let tmp = temporaryPath(for: path)
+        let slot = TemporaryFiles.register(tmp)
+        defer { TemporaryFiles.unregister(slot) }
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(path: tmp, reason: errnoText()) }
         var off = 0
