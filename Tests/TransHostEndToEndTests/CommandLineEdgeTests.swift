@@ -44,6 +44,15 @@ final class CommandLineEdgeTests: XCTestCase {
         XCTAssertTrue(plugin.stderr.contains(#"no plugin named fade-scal is installed; did you mean "fade-scale"?"#), plugin.stderr)
     }
 
+    func testMisspeltParameterPluginsAndNamesGetASuggestion() throws {
+        let plugin = try run(["run", "--scenario", "default", "--trace-only", "--out", root + "/o", "--plugins", plugins, "--param", "fade-scal.duration=0.3"])
+        XCTAssertEqual(plugin.status, 2, plugin.stderr)
+        XCTAssertTrue(plugin.stderr.contains(#"no plugin named fade-scal is installed; did you mean "fade-scale"?"#), plugin.stderr)
+        let name = try run(["run", "--scenario", "default", "--trace-only", "--out", root + "/o", "--plugins", plugins, "--param", "fade-scale.duraton=0.3"])
+        XCTAssertEqual(name.status, 2, name.stderr)
+        XCTAssertTrue(name.stderr.contains(#"no such parameter; did you mean "duration"?"#), name.stderr)
+    }
+
     func testDoubleDashEndsTheOptions() throws {
         let r = try run(["inspect", "--plugins", plugins, "--", "--help"])
         XCTAssertNotEqual(r.status, 0, "--help after -- must not print help")
