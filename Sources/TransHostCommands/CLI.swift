@@ -65,6 +65,7 @@ public enum TransHostCLI {
             case "run": return try RunCommand.run(rest, environment: environment, console: console)
             case "route": return try RouteCommand.run(rest, environment: environment, console: console)
             case "inspect": return try InspectCommand.run(rest, environment: environment, console: console)
+            case "stage-plugins": return try StagePluginsCommand.run(rest, console: console)
             case "help", "-h", "--help":
                 guard let sub = rest.first(where: { $0 != "--" }) else { console.out(usage); return .ok }
                 guard let text = help(for: sub) else {
@@ -126,6 +127,7 @@ public enum TransHostCLI {
         case "run": return RunCommand.help
         case "route": return RouteCommand.help
         case "inspect": return InspectCommand.help
+        case "stage-plugins": return StagePluginsCommand.help
         default: return nil
         }
     }

@@ -216,7 +216,7 @@ public enum FileIO {
         var buf = [CChar](repeating: 0, count: 4096)
         let n = readlink(path, &buf, buf.count - 1)
         guard n >= 0 else { return nil }
-        return String(cString: buf)
+        return PathUtil.string(buf)
     }
 
     /// The canonical absolute path (symlinks resolved), or nil if it does not exist.
@@ -231,7 +231,7 @@ public enum FileIO {
         var buf = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buf, buf.count - 1)
         guard n > 0 else { return nil }
-        return String(cString: buf)
+        return PathUtil.string(buf)
     }
 }
 
@@ -278,6 +278,11 @@ public enum PathUtil {
         if p.hasPrefix("/") { return p }
         var buf = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buf, buf.count) != nil else { return p }
-        return join(String(cString: buf), p)
+        return join(string(buf), p)
+    }
+
+    /// The text of a NUL-terminated C buffer.
+    static func string(_ buf: [CChar]) -> String {
+        String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
