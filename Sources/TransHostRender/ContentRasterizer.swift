@@ -175,16 +175,13 @@ final class ImageCache {
         return result
     }
 
-    /// Decoded images may hold at most this many pixels (4 bytes each).
+    /// Decoded images may hold at most this many pixels (4 bytes each); the scenario reader
+    /// refuses larger ones, this guards images that changed since.
     static let maxPixels = 16 << 20
 
-    /// Reads the width and height from the PNG header (IHDR) without decoding.
     static func dimensionsFit(_ path: String) -> Bool {
-        guard let file = try? FileIO.RandomAccess(path) else { return false }
-        let h = file.read(0, 24)
-        guard h.count == 24 else { return true } // not a PNG: cairo reports it
-        let w = h[16..<20].reduce(0) { $0 << 8 | Int($1) }, ht = h[20..<24].reduce(0) { $0 << 8 | Int($1) }
-        return w <= maxPixels && ht <= maxPixels && w * ht <= maxPixels
+        guard let (w, h) = FileIO.pngSize(path) else { return true } // not a PNG: cairo reports it
+        return w <= maxPixels && h <= maxPixels && w * h <= maxPixels
     }
 
     deinit {

@@ -17,6 +17,8 @@ public enum ScenarioLimits {
     public static let maxCornerRadius = 10_000.0
     public static let maxBorderWidth = 10_000.0
     public static let maxTextSize = 1_000.0
+    /// Pixels of an image (a PNG is decoded whole, 4 bytes a pixel).
+    public static let maxImagePixels = 16 * 1024 * 1024
     /// Seconds of a wait, and of a gesture sample's time.
     public static let maxSeconds = 86_400.0
 }

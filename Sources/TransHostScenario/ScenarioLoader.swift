@@ -196,6 +196,10 @@ struct ScenarioReader {
                 throw img.error("image file \(path) does not exist (paths are relative to the scenario's directory)")
             }
             if let problem = FileIO.regularFileProblem(path) { throw img.error("image file \(path) \(problem)") }
+            guard let (w, h) = FileIO.pngSize(path) else { throw img.error("image file \(path) is not a PNG file") }
+            guard w * h <= ScenarioLimits.maxImagePixels, w <= ScenarioLimits.maxImagePixels, h <= ScenarioLimits.maxImagePixels else {
+                throw img.error("image file \(path) is \(w)x\(h) pixels; at most \(ScenarioLimits.maxImagePixels >> 20) M pixels can be drawn")
+            }
             s.image = path
         }
         s.borderWidth = max(0, try o["borderWidth"]?.number(in: -ScenarioLimits.maxBorderWidth...ScenarioLimits.maxBorderWidth) ?? 0)

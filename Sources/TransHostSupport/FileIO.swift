@@ -74,6 +74,16 @@ public enum FileIO {
         }
     }
 
+    /// The width and height a PNG file declares in its header (IHDR), read without decoding;
+    /// nil when the file does not start like a PNG.
+    public static func pngSize(_ path: String) -> (width: Int, height: Int)? {
+        guard let file = try? RandomAccess(path) else { return nil }
+        let h = file.read(0, 24)
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard h.count == 24, Array(h[0..<8]) == signature, Array(h[12..<16]) == Array("IHDR".utf8) else { return nil }
+        return (h[16..<20].reduce(0) { $0 << 8 | Int($1) }, h[20..<24].reduce(0) { $0 << 8 | Int($1) })
+    }
+
     /// Why a path is not a regular file ("is a FIFO, not a regular file"), or nil when it is one.
     /// Symlinks are followed; a missing file gives the system's reason.
     public static func regularFileProblem(_ path: String) -> String? {

@@ -132,6 +132,18 @@ final class InputHardeningTests: XCTestCase {
         try assertInputError(many, ["more than 10000 views, the limit"])
     }
 
+    func testImagesMustBePNGsWithinThePixelLimit() throws {
+        // A PNG header claiming 100000 x 100000 pixels: refused before cairo would decode it.
+        var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        for v in [100_000, 100_000] { header += [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+        try Data(header + [8, 6, 0, 0, 0]).write(to: URL(fileURLWithPath: root + "/huge.png"))
+        try "not a picture".write(toFile: root + "/text.png", atomically: true, encoding: .utf8)
+        for (image, says) in [("huge.png", "is 100000x100000 pixels; at most 16 M pixels can be drawn"), ("text.png", "is not a PNG file")] {
+            let file = try scenario { $0["controllers"] = ["a": ["type": "A", "view": ["image": image]], "b": ["type": "B"]] }
+            try assertInputError(file, [#"field "controllers.a.view.image""#, says])
+        }
+    }
+
     func testADeviceOverrideTooLargeToRenderIsAUsageError() throws {
         let r = try run(["run", "--scenario", "default", "--device", "4096x4096", "--scale", "3", "--out", root + "/o", "--plugins", root])
         XCTAssertEqual(r.status, 2, r.stderr)
