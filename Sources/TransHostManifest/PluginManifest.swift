@@ -60,6 +60,9 @@ public struct PluginManifest: Equatable, Sendable {
     public var description: String?
     public var animators: [Animator]
     public var interactions: [Interaction] = []
+    /// Delegates (ABI 1.2): routes that ask one of the plugin's delegate objects for the
+    /// animator, as UIKit asks a transitioning, navigation or tab bar delegate.
+    public var delegates: [Animator] = []
     public var configure: Configure?
 
     /// The plugin's directory (the manifest's).
@@ -68,7 +71,7 @@ public struct PluginManifest: Equatable, Sendable {
     public var libraryPath: String { PathUtil.join(directory, library) }
     public var abi: String { "\(abiMajor).\(abiMinor)" }
 
-    static let keys = ["format", "name", "version", "abi", "library", "language", "description", "animators", "interactions", "configure"]
+    static let keys = ["format", "name", "version", "abi", "library", "language", "description", "animators", "delegates", "interactions", "configure"]
     static let animatorKeys = ["id", "description", "routes"]
     static let routeKeys = ["container", "operations", "from", "to", "priority", "reverse", "interaction"]
     static let interactionKeys = ["id", "kind", "axis", "finishThreshold"]
@@ -107,17 +110,26 @@ public struct PluginManifest: Equatable, Sendable {
         language = try o["language"]?.text() ?? "c"
         guard ["c", "swift", "c++"].contains(language) else { throw o.error("language", "\"\(language)\" is not one of c, c++, swift") }
         description = try o["description"]?.text()
-        let anims = try o.required("animators").array()
-        guard !anims.isEmpty else { throw o.error("animators", "a non-empty array of animators is required") }
         interactions = try Self.readInteractions(o)
         configure = try Self.readConfigure(o)
+        let delegateFields = try o["delegates"]?.array()
+        let anims = try o["animators"]?.array() ?? []
+        guard !anims.isEmpty || !(delegateFields ?? []).isEmpty else {
+            throw o.error("animators", "a non-empty array of animators is required (or a non-empty \"delegates\")")
+        }
         let interactionIDs = interactions.map(\.id)
+        animators = try Self.readEntries(anims, noun: "animator", interactionIDs)
+        delegates = try Self.readEntries(delegateFields ?? [], noun: "delegate", interactionIDs)
+    }
+
+    /// Animators and delegates share one shape: an id, a description and routes.
+    static func readEntries(_ entries: [JSONField], noun: String, _ interactionIDs: [String]) throws -> [Animator] {
         var seen = Set<String>()
-        animators = try anims.map { a in
+        return try entries.map { a in
             let ao = try a.object(keys: Self.animatorKeys)
             let idField = try ao.required("id")
             let id = try idField.string()
-            guard seen.insert(id).inserted else { throw idField.error("duplicate animator id \"\(id)\"") }
+            guard seen.insert(id).inserted else { throw idField.error("duplicate \(noun) id \"\(id)\"") }
             let routes = try (ao["routes"]?.array() ?? []).map { rv -> Route in
                 let ro = try rv.object(keys: Self.routeKeys)
                 let containerField = try ro.required("container")

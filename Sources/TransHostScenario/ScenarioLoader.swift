@@ -32,7 +32,8 @@ struct ScenarioReader {
     static let rootKeys = ["container", "stack", "tabs", "selected", "controller"]
     /// One set for every action: a key that another action uses is harmless, a typo is not.
     static let actionKeys = ["action", "animated", "controller", "gesture", "index", "seconds"]
-    static let gestureKeys = ["samples", "release", "axis", "threshold"]
+    /// `start` and `velocity` belong to the standalone "gesture" action.
+    static let gestureKeys = ["samples", "release", "axis", "threshold", "start", "velocity"]
     static let viewKeys = ["name", "frame", "background", "cornerRadius", "alpha", "hidden", "clipsToBounds", "text", "image",
                            "borderWidth", "borderColor", "subviews"]
     static let textKeys = ["string", "size", "color", "alignment"]
@@ -135,10 +136,24 @@ struct ScenarioReader {
             case "select":
                 // Checked against the tab count when it plays; here only that it is an index at all.
                 script.append(.select(try ao.required("index").int(in: 0...Int(Int32.max)), animated: animated, gesture: g))
+            case "gesture":
+                guard let g, let gf = ao["gesture"] else {
+                    throw ao.error("gesture", "a gesture action needs a \"gesture\" object with \"samples\" (and \"release\")")
+                }
+                let go = try gf.object(keys: Self.gestureKeys)
+                func point(_ key: String) throws -> Point? {
+                    guard let f = go[key] else { return nil }
+                    let n = try f.numbers(count: 2...2, expected: "[x, y] in points")
+                    guard n.allSatisfy({ abs($0) <= ScenarioLimits.maxCoordinate }) else {
+                        throw f.error("must be within ±\(Int(ScenarioLimits.maxCoordinate)) points")
+                    }
+                    return Point(x: n[0], y: n[1])
+                }
+                script.append(.gesture(g.script, start: try point("start") ?? Point(x: 0, y: 0), velocity: try point("velocity")))
             case "wait":
                 script.append(.wait(try ao.required("seconds").number(in: 0...ScenarioLimits.maxSeconds)))
             default:
-                let actions = ["push", "pop", "popToRoot", "present", "dismiss", "select", "wait"]
+                let actions = ["push", "pop", "popToRoot", "present", "dismiss", "select", "gesture", "wait"]
                 throw actionField.error("\"\(action)\" is not one of \(actions.joined(separator: ", "))\(Spelling.hint(for: action, among: actions))")
             }
         }
