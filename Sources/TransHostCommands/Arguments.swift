@@ -1,3 +1,5 @@
+import TransHostSupport
+
 /// A small, strict command-line reader: `--name value`, `--name=value`, flags, positionals.
 /// Unknown options are usage errors, so a typo never silently changes a run.
 struct Arguments {
@@ -32,7 +34,7 @@ struct Arguments {
                     }
                     options.append((name, value))
                 } else {
-                    throw UsageError(message: "unknown option \(name)")
+                    throw UsageError(message: "unknown option \(name)\(Spelling.hint(for: name, among: valued.union(flags).sorted()))")
                 }
             } else {
                 positionals.append(a)

@@ -29,19 +29,33 @@ public enum TransHostCLI {
                         (a plugin that crashes while loading then crashes transhost)
       -q, --quiet       print only errors
       -h, --help        show help
+      --                end of options: what follows is an argument even if it starts with '-'
+
+    The common options may also come before the command: `transhost --plugins DIR list`.
 
     environment: TRANSHOST_PLUGIN_PATH (more plugin dirs), TRANSHOST_REGISTRY, TRANSHOST_CACHE (the
     scan cache file; empty turns it off), TRANSHOST_VALIDATE_TIMEOUT (seconds, default 5), NO_COLOR
 
-    exit codes: 0 ok, 1 mismatch, 2 usage, 3 plugin failed to load, 4 animator broke its contract,
+    exit codes: 0 ok, 1 mismatch, 2 usage, 3 plugin failed to load (list --failed: one is listed;
+                inspect: the plugin is not usable), 4 animator broke its contract,
                 5 invalid input or unwritable output
     """
 
     /// Runs one command line (without the program name).
+    static let commands = ["list", "run", "route", "inspect", "help", "version"]
+
     public static func main(_ argv: [String], environment: [String: String], console: Console) -> ExitCode {
-        guard let command = argv.first else { console.err(usage); return .usage }
-        let rest = Array(argv.dropFirst())
-        if rest.contains("--help") || rest.contains("-h"), let text = help(for: command) {
+        // An interrupted run leaves no half-written temporary files behind.
+        TemporaryFiles.installSignalCleanup()
+        let command: String, rest: [String]
+        do { (command, rest) = try splitGlobalOptions(argv) } catch let e as UsageError {
+            console.err("transhost: \(e.message); run `transhost help` for usage")
+            return .usage
+        } catch { return .usage }
+        guard !command.isEmpty else { console.err(usage); return .usage }
+        // Options end at "--": a "--help" after it is an argument, not a request for help.
+        let options = rest.prefix { $0 != "--" }
+        if options.contains("--help") || options.contains("-h"), let text = help(for: command) {
             console.out(text)
             return .ok
         }
@@ -53,13 +67,18 @@ public enum TransHostCLI {
             case "inspect": return try InspectCommand.run(rest, environment: environment, console: console)
             case "stage-plugins": return try StagePluginsCommand.run(rest, console: console)
             case "help", "-h", "--help":
-                if let sub = rest.first, let text = help(for: sub) { console.out(text) } else { console.out(usage) }
+                guard let sub = rest.first(where: { $0 != "--" }) else { console.out(usage); return .ok }
+                guard let text = help(for: sub) else {
+                    console.err("transhost help: there is no command \"\(sub)\"\(Spelling.hint(for: sub, among: commands)); the commands are list, run, route, inspect")
+                    return .usage
+                }
+                console.out(text)
                 return .ok
             case "--version", "version":
                 console.out("transhost \(version) (plugin ABI \(HostABI.text))")
                 return .ok
             default:
-                console.err("transhost: unknown command \"\(command)\"; run `transhost help` for the list")
+                console.err("transhost: unknown command \"\(command)\"\(Spelling.hint(for: command, among: commands)); run `transhost help` for the list")
                 return .usage
             }
         } catch let e as UsageError {
@@ -73,6 +92,33 @@ public enum TransHostCLI {
             console.err("transhost \(command): \(error)")
             return .inputError
         }
+    }
+
+    /// The command and its arguments, with the common options written before the command
+    /// (`transhost --plugins D list`) moved after it, where every command reads them.
+    static func splitGlobalOptions(_ argv: [String]) throws -> (command: String, rest: [String]) {
+        var globals: [String] = []
+        var i = 0
+        while i < argv.count {
+            let a = argv[i]
+            guard a.hasPrefix("-"), a.count > 1, !["-h", "--help", "--version"].contains(a) else { break }
+            if a == "--" { i += 1; break }
+            let name = a.split(separator: "=", maxSplits: 1).first.map(String.init) ?? a
+            if PluginOptions.valued.contains(name) {
+                if a.contains("=") { globals.append(a); i += 1; continue }
+                guard i + 1 < argv.count else { throw UsageError(message: "option \(name) needs a value") }
+                globals += [a, argv[i + 1]]
+                i += 2
+            } else if PluginOptions.flags.contains(name) {
+                globals.append(a)
+                i += 1
+            } else {
+                let known = PluginOptions.valued.union(PluginOptions.flags)
+                throw UsageError(message: "unknown option \(name) before the command\(Spelling.hint(for: name, among: known.sorted())) (only \(known.sorted().joined(separator: ", ")) may come before it)")
+            }
+        }
+        guard i < argv.count else { return ("", globals) }
+        return (argv[i], globals + argv[(i + 1)...])
     }
 
     static func help(for command: String) -> String? {
@@ -90,7 +136,7 @@ public enum TransHostCLI {
 /// Plugin discovery options shared by the commands.
 struct PluginOptions {
     static let valued: Set<String> = ["--plugins", "--registry"]
-    static let flags: Set<String> = ["--rescan", "--no-fork"]
+    static let flags: Set<String> = ["--rescan", "--no-fork", "-q", "--quiet"]
 
     let searchPath: PluginSearchPath
     let registry: PluginRegistry?

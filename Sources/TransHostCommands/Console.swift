@@ -4,7 +4,10 @@ public struct Console {
     public var err: (String) -> Void
     public var isTTY: Bool
     public var color: Bool
-    public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void, isTTY: Bool = false, color: Bool = false) {
-        self.out = out; self.err = err; self.isTTY = isTTY; self.color = color
+    /// Writes to stderr as is, without a newline (for a status line redrawn in place).
+    public var errRaw: ((String) -> Void)?
+    public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void, isTTY: Bool = false, color: Bool = false,
+                errRaw: ((String) -> Void)? = nil) {
+        self.out = out; self.err = err; self.isTTY = isTTY; self.color = color; self.errRaw = errRaw
     }
 }

@@ -6,11 +6,11 @@ import TransHostRouting
 
 enum InspectCommand {
     static let help = """
-    usage: transhost inspect NAME [--json] [--rescan] [--plugins DIR]...
+    usage: transhost inspect NAME [--json] [-q] [--rescan] [--plugins DIR]...
 
     Shows one plugin: its manifest, library, ABI, routes, interactions, configure parameters
     (type, default, range; set them with `transhost run --param NAME.PARAM=VALUE`) and status.
-    Runs no plugin code.
+    Runs no plugin code. Exits 3 when the plugin is not usable (failed, duplicate or missing).
     """
 
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
@@ -18,7 +18,7 @@ enum InspectCommand {
         guard args.positionals.count == 1, let name = args.positionals.first else { throw UsageError(message: "give exactly one plugin name") }
         let scan = try PluginOptions(args, environment: environment).scan()
         guard let r = scan.records.first(where: { $0.name == name }) else {
-            console.err("transhost inspect: \(PluginHostError.unknownPlugin(name: name))")
+            console.err("transhost inspect: \(PluginHostError.unknownPlugin(name: name, installed: scan.records.map(\.name)))")
             return .inputError
         }
         if args.flag("--json") {
@@ -35,6 +35,7 @@ enum InspectCommand {
                 for p in c.parameters { console.out("    parameter \(ListCommand.parameterLine(p))") }
             }
         }
-        return .ok
+        // A plugin that is not usable is reported, and the exit code says so (as list --failed).
+        return r.status == .ok ? .ok : .pluginFailed
     }
 }

@@ -16,13 +16,13 @@ enum ListCommand {
 
       --json     print the same as JSON on stdout (status: ok, failed, duplicate or missing;
                  validated: true once the plugin has been loaded successfully)
-      --failed   show only plugins that are not usable
+      --failed   show only plugins that are not usable; exits 3 when there is one, 0 when none
       --rescan   ignore the scan cache and inspect every plugin afresh
       --no-fork  accepted for symmetry with run; list never loads plugins
 
     Scan cache: results are kept in TRANSHOST_CACHE, else $XDG_CACHE_HOME/transhost/scan-cache.json
     (~/.cache/transhost/scan-cache.json), and reused while the manifest and library keep their
-    size, mtime and inode. TRANSHOST_CACHE= (empty) turns the cache off.
+    size, mtime, inode, ctime and content hash. TRANSHOST_CACHE= (empty) turns the cache off.
 
     Search path, first match wins: --plugins DIRs, TRANSHOST_PLUGIN_PATH (colon-separated),
     $XDG_DATA_HOME/transhost/plugins (~/.local/share/transhost/plugins), \(PluginSearchPath.systemDirectory),
@@ -37,15 +37,17 @@ enum ListCommand {
         var records = scan.records
         if args.flag("--failed") { records = records.filter { $0.status != .ok } }
         for w in scan.warnings { console.err("warning: \(w)") }
+        // With --failed the exit code answers "is anything broken?", for scripts and CI.
+        let verdict: ExitCode = args.flag("--failed") && !records.isEmpty ? .pluginFailed : .ok
         if args.flag("--json") {
             console.out(JSONWriter.write(json(records, scan: scan, options: options)))
-            return .ok
+            return verdict
         }
         if records.isEmpty { console.out(args.flag("--failed") ? "no failed plugins" : "no plugins found") }
         if !records.isEmpty { console.out(records.map(text).joined(separator: "\n\n") + "\n") }
         let failed = scan.records.filter { $0.status != .ok }.count
         console.out("\(scan.records.count) plugin\(scan.records.count == 1 ? "" : "s"): \(scan.records.count - failed) ok, \(failed) not usable (host ABI \(HostABI.text))")
-        return .ok
+        return verdict
     }
 
     static func routeLines(_ m: PluginManifest) -> [String] {

@@ -9,7 +9,7 @@ import TransHostRouting
 enum RouteCommand {
     static let help = """
     usage: transhost route --container navigation|tab|modal --op OP --from TYPE --to TYPE
-                           [--scenario FILE] [--explain] [--json] [--plugins DIR]...
+                           [--scenario FILE] [--explain] [--json] [-q] [--plugins DIR]...
 
     Prints the animator the installed plugins' routes give this transition, or that the host's
     default transition runs. Types take their superclasses from --scenario's "types".

@@ -90,24 +90,28 @@ enum RunCommand {
         for w in scan.warnings where !quiet { console.err("warning: \(w)") }
         let options = try runOptions(args, plugins: plugins, scan: scan)
         let jobs: [RunJob]
-        do { jobs = try plan(args, scan: scan) } catch let e as ScenarioError {
+        do { jobs = try plan(args, scan: scan) } catch let e as JSONInputError {
             console.err("transhost run: \(e)")
             return .inputError
+        }
+        for job in jobs where options.device != nil || options.scale != nil {
+            if let problem = options.sizeProblem(for: job.scenario) { throw UsageError(message: "--device/--scale: \(problem)") }
         }
 
         let session = RunSession(scan: scan, options: options)
         if !quiet { session.renderWarning = { console.err("warning: \($0)") } }
-        if console.isTTY && !quiet {
-            var started = Set<String>()
+        let line = ProgressLine(console: console, environment: environment, quiet: quiet)
+        if let line {
             session.progress = { job, done, total in
-                if started.insert(job.outDir).inserted { console.err("") }
-                let width = 24, filled = total > 0 ? done * width / total : width
-                console.err("\u{1B}[1A\u{1B}[2K[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(job.scenario.name): rendered \(done)/\(total) transitions")
+                line.render(done: done, total: total, of: job.scenario.name)
+                if done == total { line.clear() }
             }
+            session.renderWarning = { line.clear(); console.err("warning: \($0)") }
         }
         var exit = ExitCode.ok
         var summaries: [JSONValue] = []
         session.run(jobs) { report in
+            line?.clear()
             let (code, summary) = show(report, quiet: quiet, json: json, console: console, jobs: jobs.count, expect: options.expect)
             exit = worse(exit, code)
             if let summary { summaries.append(summary) }
@@ -226,7 +230,7 @@ enum RunCommand {
             return [RunJob(scenario: scenario, outDir: out ?? "out/\(scenario.name)")]
         }
         if let name = args.positionals.first {
-            guard let record = scan.records.first(where: { $0.name == name }) else { throw PluginHostError.unknownPlugin(name: name) }
+            guard let record = scan.records.first(where: { $0.name == name }) else { throw PluginHostError.unknownPlugin(name: name, installed: scan.records.map(\.name)) }
             guard let demo = demoPath(record) else {
                 throw UsageError(message: "plugin \(name) has no demo scenario (a demo.json beside its manifest); use --scenario FILE")
             }

@@ -55,11 +55,28 @@ public enum PluginScanner {
                 }
                 continue
             }
-            let names = (try? FileIO.list(entry.path)) ?? []
+            let names: [String]
+            do { names = try FileIO.list(entry.path) } catch {
+                warnings.append("plugins directory \(entry.path) (from \(entry.origin)) cannot be listed (\(error)); it was skipped")
+                continue
+            }
+            if names.contains("manifest.json") {
+                warnings.append("\(entry.path) (from \(entry.origin)) is a plugin's own folder (it holds manifest.json), not a directory of plugins, so it was skipped; give the directory that contains it, \(PathUtil.dirname(PathUtil.absolute(entry.path)))")
+                continue
+            }
             for sub in names {
                 let dir = PathUtil.join(entry.path, sub)
                 let manifestPath = PathUtil.join(dir, "manifest.json")
-                guard FileIO.isDirectory(dir), FileIO.exists(manifestPath) else { continue }
+                // Plain files beside the plugins (a README, an archive) are not plugins.
+                guard FileIO.isDirectory(dir) else { continue }
+                guard FileIO.exists(manifestPath) else {
+                    if let target = FileIO.symlinkTarget(manifestPath) {
+                        warnings.append("skipped \(dir): its manifest.json is a symlink to \(target), which does not exist")
+                    } else {
+                        warnings.append("skipped \(dir): it has no manifest.json (a plugin directory holds manifest.json and the library it names)")
+                    }
+                    continue
+                }
                 seenManifests.insert(manifestPath)
                 var rec = inspect(manifestPath: manifestPath, fallbackName: sub, cache: cache)
                 rec.location = "\(entry.origin) \(entry.path)"
@@ -154,6 +171,10 @@ public enum PluginScanner {
         }
         guard FileIO.exists(manifest.libraryPath) else {
             rec.status = .failed("library \(manifest.libraryPath) named by \(manifestPath) does not exist; build the plugin or fix the manifest's \"library\"")
+            return rec
+        }
+        if let problem = FileIO.regularFileProblem(manifest.libraryPath) {
+            rec.status = .failed("library \(manifest.libraryPath) named by \(manifestPath) \(problem)")
             return rec
         }
         // The lexical check in the manifest reader cannot see symlinks: resolve both.

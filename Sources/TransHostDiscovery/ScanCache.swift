@@ -5,8 +5,9 @@ import TransHostManifest
 /// plugin is neither re-inspected nor re-validated.
 ///
 /// One entry per plugin, keyed on the absolute path of its `manifest.json`. An entry is used only
-/// while both the manifest and the library it names have the same size, mtime (ns) and inode as
-/// when the entry was written, and the cache file was written by a host of the same ABI; any
+/// while both the manifest and the library it names have the same size, mtime (ns), inode,
+/// ctime (ns) and sampled content hash as when the entry was written, and the cache file was
+/// written by a host of the same ABI; any
 /// change makes the plugin new again (inspected afresh, validated again before `run` loads it).
 /// A failed plugin is remembered with its reason under the same rule.
 ///
@@ -25,7 +26,7 @@ public final class ScanCache: @unchecked Sendable {
 
     public struct Entry: Equatable, Sendable {
         public var name: String
-        /// "size:mtime_ns:inode" of the manifest (see `stampText`).
+        /// "size:mtime_ns:inode:ctime_ns:hash" of the manifest (see `stamp`).
         public var manifestStamp: String
         /// The library the manifest names, when the manifest could be read.
         public var libraryPath: String?
@@ -55,10 +56,17 @@ public final class ScanCache: @unchecked Sendable {
     /// Reads the cache at `path` (a missing file is an empty cache). `fresh` ignores what the file
     /// holds (`--rescan`) but still writes the new results there.
     public init(path: String?, fresh: Bool = false) {
+        // A directory can never be replaced by the cache file: caching is off for this run,
+        // with one warning instead of a failed write per plugin.
+        if let path, FileIO.isDirectory(path) {
+            self.path = nil
+            loadProblem = "the scan cache \(path) is a directory, so nothing is cached this run; set TRANSHOST_CACHE to a file path, or to an empty value to turn the cache off"
+            return
+        }
         self.path = path
         guard let path, !fresh, FileIO.exists(path) else { return }
         do {
-            let json = try JSONFile.read(path)
+            let json = try JSONDocument.read(path, sizeLimit: 256 << 20).root
             guard json["format"]?.stringValue == Self.format else {
                 loadProblem = "\(path) is not a \(Self.format) file; it will be rewritten"
                 return
@@ -109,14 +117,20 @@ public final class ScanCache: @unchecked Sendable {
         isDirty = false
     }
 
-    /// What the cache keys a file on: "size:mtime_ns:inode", or nil when the file does not exist.
-    /// Text, because nanosecond mtimes do not fit a JSON number exactly.
+    /// What the cache keys a file on: "size:mtime_ns:inode:ctime_ns:hash" (hash: FileIO.sampleHash
+    /// in hex), or nil when the file does not exist. ctime catches a rewrite in place that keeps
+    /// size, mtime and inode; the hash catches a copied or hand-made entry whose stat facts
+    /// happen to match. Text, because nanosecond times do not fit a JSON number exactly.
     public static func stamp(_ path: String) -> String? {
-        FileIO.stamp(path).map { "\($0.size):\($0.mtimeNanoseconds):\($0.inode)" }
+        guard let st = FileIO.stamp(path) else { return nil }
+        let hash = FileIO.sampleHash(path).map { String($0, radix: 16) } ?? "-"
+        return "\(st.size):\(st.mtimeNanoseconds):\(st.inode):\(st.ctimeNanoseconds):\(hash)"
     }
 
+    /// A stored stamp; entries in an older shape (without ctime and hash) read as absent, so
+    /// their plugins are inspected and validated again.
     static func stamp(_ v: JSONValue?) -> String? {
-        guard let s = v?.stringValue, s.split(separator: ":").count == 3 else { return nil }
+        guard let s = v?.stringValue, s.split(separator: ":").count == 5 else { return nil }
         return s
     }
 

@@ -18,20 +18,21 @@ public struct PluginRegistry: Equatable, Sendable {
     public var plugins: [Entry]
 
     public static func load(file: String) throws -> PluginRegistry {
-        let json = try JSONFile.read(file)
-        let r = FieldReader(file: file)
-        guard let o = json.objectValue else { throw r.error("", "the registry must be a JSON object") }
-        guard o["format"]?.stringValue == format else { throw r.error("format", "expected \"\(format)\"") }
-        guard let arr = o["plugins"]?.arrayValue else { throw r.error("plugins", "an array of plugins is required") }
+        let doc = try JSONDocument.read(file)
+        let o = try doc.top.object(keys: ["format", "plugins"])
+        guard o["format"]?.value.stringValue == format else { throw o.error("format", "expected \"\(format)\"") }
         var names = Set<String>()
-        let plugins = try arr.enumerated().map { (i, v) -> Entry in
-            let p = "plugins[\(i)]"
-            guard let e = v.objectValue else { throw r.error(p, "expected an object, found \(v.kindDescription)") }
-            let name = try r.string(e, "name", p)
-            guard names.insert(name).inserted else { throw r.error("\(p).name", "duplicate plugin name \"\(name)\"") }
-            let seeds = (e["seeds"]?.arrayValue ?? []).compactMap(\.stringValue)
-            return Entry(name: name, path: try r.string(e, "path", p), language: try r.optionalString(e, "language", p) ?? "c",
-                         description: try r.optionalString(e, "description", p), seeds: seeds)
+        let plugins = try o.required("plugins").array().map { v -> Entry in
+            let e = try v.object(keys: ["name", "path", "language", "description", "seeds"])
+            let nameField = try e.required("name")
+            let name = try nameField.string()
+            guard PluginManifest.isValidName(name) else {
+                throw nameField.error("\"\(name)\" is not a valid plugin name: use 1-64 characters from a-z, 0-9, '-', '_' and '.', starting with a letter or digit")
+            }
+            guard names.insert(name).inserted else { throw nameField.error("duplicate plugin name \"\(name)\"") }
+            let seeds = try (e["seeds"]?.array() ?? []).map { try $0.string() }
+            return Entry(name: name, path: try e.required("path").string(), language: try e["language"]?.text() ?? "c",
+                         description: try e["description"]?.text(), seeds: seeds)
         }
         return PluginRegistry(file: file, plugins: plugins)
     }

@@ -7,20 +7,24 @@ extension HostBridge {
     static func installHierarchy(into t: inout th_host_api) {
         t.view_add_subview = { p, c in
             guard let b = bridge(), let parent = b.view(p, "view_add_subview"), let child = b.view(c, "view_add_subview") else { return }
+            if let problem = parent.subviewProblem(child) { b.breach("invalid-call", "view_add_subview: \(problem); the call was ignored"); return }
             parent.addSubview(child)
         }
         t.view_insert_subview_at = { p, c, i in
             guard let b = bridge(), let parent = b.view(p, "view_insert_subview_at"), let child = b.view(c, "view_insert_subview_at") else { return }
+            if let problem = parent.subviewProblem(child) { b.breach("invalid-call", "view_insert_subview_at: \(problem); the call was ignored"); return }
             parent.insertSubview(child, at: Int(clamping: i))
         }
         t.view_insert_subview_above = { p, c, s in
             guard let b = bridge(), let parent = b.view(p, "view_insert_subview_above"), let child = b.view(c, "view_insert_subview_above"),
                   let sib = b.view(s, "view_insert_subview_above") else { return }
+            if let problem = parent.subviewProblem(child) { b.breach("invalid-call", "view_insert_subview_above: \(problem); the call was ignored"); return }
             parent.insertSubview(child, aboveSubview: sib)
         }
         t.view_insert_subview_below = { p, c, s in
             guard let b = bridge(), let parent = b.view(p, "view_insert_subview_below"), let child = b.view(c, "view_insert_subview_below"),
                   let sib = b.view(s, "view_insert_subview_below") else { return }
+            if let problem = parent.subviewProblem(child) { b.breach("invalid-call", "view_insert_subview_below: \(problem); the call was ignored"); return }
             parent.insertSubview(child, belowSubview: sib)
         }
         t.view_remove_from_superview = { v in bridge()?.view(v, "view_remove_from_superview")?.removeFromSuperview() }

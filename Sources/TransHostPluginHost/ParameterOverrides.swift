@@ -1,3 +1,4 @@
+import TransHostSupport
 import TransHostDiscovery
 import TransHostManifest
 
@@ -29,7 +30,7 @@ public struct ParameterOverrides: Equatable, Sendable {
             }
             let plugin = String(item[..<dot]), name = String(item[item.index(after: dot)..<eq]), value = String(item[item.index(after: eq)...])
             guard let record = scan.records.first(where: { $0.name == plugin && $0.manifest != nil }), let m = record.manifest else {
-                throw ParameterError(parameter: nil, plugin: plugin, reason: "--param \(item.debugDescription): no plugin named \(plugin) is installed; run `transhost list` to see what is")
+                throw ParameterError(parameter: nil, plugin: plugin, reason: "--param \(item.debugDescription): no plugin named \(plugin) is installed\(Spelling.hint(for: plugin, among: scan.records.map(\.name))); run `transhost list` to see what is")
             }
             if case .failed(let reason) = record.status {
                 throw ParameterError(parameter: nil, plugin: plugin, reason: "--param \(item.debugDescription): plugin \(plugin) cannot be loaded, so it cannot be configured: \(reason)")
@@ -39,7 +40,7 @@ public struct ParameterOverrides: Equatable, Sendable {
             }
             guard let spec = c.parameter(named: name) else {
                 throw ParameterError(parameter: name, plugin: plugin,
-                                     reason: "no such parameter (the parameters of \(plugin) are \(c.parameters.map(\.name).joined(separator: ", ")); see `transhost inspect \(plugin)`)")
+                                     reason: "no such parameter\(Spelling.hint(for: name, among: c.parameters.map(\.name))) (the parameters of \(plugin) are \(c.parameters.map(\.name).joined(separator: ", ")); see `transhost inspect \(plugin)`)")
             }
             do { out.values[plugin, default: [:]][name] = try spec.parse(value) } catch let e as ParameterError { throw e.inPlugin(plugin) }
         }

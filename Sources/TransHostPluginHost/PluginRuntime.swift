@@ -48,6 +48,10 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     public var loadFailureHandler: (_ plugin: String, _ message: String) -> Void = { _, _ in }
     /// Receives other host warnings (a scan cache that cannot be written, ...).
     public var warningHandler: (String) -> Void = { _ in }
+    /// Receives a scan cache that cannot be written (once per run). Not a load failure: every
+    /// plugin may have loaded; only the next run repeats the validation.
+    public var cacheWarningHandler: ((String) -> Void)?
+    private var reportedCacheProblem = false
     /// The interaction (axis, finish threshold) the winning route named, by animator.
     private var interactionRules: [ObjectIdentifier: InteractionRule] = [:]
 
@@ -195,7 +199,10 @@ public final class PluginRuntime: TransitionAnimatorProvider {
         guard let cache, let key = records[m.name]?.manifestPath else { return }
         cache.setValidation(v, for: key)
         do { try cache.save() } catch {
-            warningHandler("the scan cache could not be written (\(error)); plugin \(m.name) will be validated again next time")
+            guard !reportedCacheProblem else { return }
+            reportedCacheProblem = true
+            let message = "the scan cache could not be written (\(error)); plugins will be validated again next time (set TRANSHOST_CACHE to a writable file, or to an empty value to turn the cache off)"
+            (cacheWarningHandler ?? warningHandler)(message)
         }
     }
 

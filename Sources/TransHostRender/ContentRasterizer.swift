@@ -1,5 +1,6 @@
 import CCairo
 import TransHostCore
+import TransHostSupport
 
 /// Draws a view's own look with cairo into a premultiplied ARGB32 raster of its bounds size in
 /// pixels: background (rounded by cornerRadius), image (scaled to fill), text label, and the
@@ -157,6 +158,13 @@ final class ImageCache {
 
     func surface(_ path: String) -> OpaquePointer? {
         if let s = surfaces[path] { return s }
+        // cairo would block on a FIFO and decode any size; only a regular PNG file within the
+        // pixel budget is handed to it.
+        guard FileIO.regularFileProblem(path) == nil, Self.dimensionsFit(path) else {
+            failures.append(path)
+            surfaces[path] = .some(nil)
+            return nil
+        }
         var result: OpaquePointer? = cairo_image_surface_create_from_png(path)
         if let s = result, cairo_surface_status(s) != CAIRO_STATUS_SUCCESS {
             cairo_surface_destroy(s)
@@ -165,6 +173,15 @@ final class ImageCache {
         }
         surfaces[path] = result
         return result
+    }
+
+    /// Decoded images may hold at most this many pixels (4 bytes each); the scenario reader
+    /// refuses larger ones, this guards images that changed since.
+    static let maxPixels = 16 << 20
+
+    static func dimensionsFit(_ path: String) -> Bool {
+        guard let (w, h) = FileIO.pngSize(path) else { return true } // not a PNG: cairo reports it
+        return w <= maxPixels && h <= maxPixels && w * h <= maxPixels
     }
 
     deinit {

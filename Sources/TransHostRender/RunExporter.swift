@@ -87,6 +87,7 @@ public struct RunExporter {
 
     fileprivate func exportTransition(_ t: FrameSequence, pointSize: Size, scale: Int, fps: Int, to dir: String) throws -> [String] {
         let renderer = Renderer(pointSize: pointSize, scale: scale)
+        try RasterBudget.check(frames: t.frames, times: t.times, scale: scale, screen: (renderer.pixelWidth, renderer.pixelHeight), label: t.label)
         var files: [String] = []
         do {
             let base = PathUtil.join(dir, t.baseName)

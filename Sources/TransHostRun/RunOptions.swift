@@ -21,6 +21,12 @@ public struct RunOptions: Sendable {
 
     public init() {}
 
+    /// Why `scenario` with --device and --scale applied is too large to render, or nil.
+    public func sizeProblem(for scenario: Scenario) -> String? {
+        let d = device ?? scenario.device
+        return Device(name: d.name, width: d.width, height: d.height, scale: scale?.value ?? scenario.device.scale).sizeProblem
+    }
+
     /// `--expect PATH [--tolerance X]`.
     public struct Expectation: Sendable {
         /// A trace file, or a directory holding trace.json (or, for several jobs, one directory

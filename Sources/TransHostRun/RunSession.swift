@@ -111,11 +111,12 @@ public final class RunSession {
         return jobs == 1 ? PathUtil.join(path, "trace.json") : PathUtil.join(PathUtil.join(path, PathUtil.basename(job.outDir)), "trace.json")
     }
 
+    /// Traces of long scenarios are large; this bounds what `--expect` reads.
+    static let traceSizeLimit = 512 << 20
+
     static func readTrace(_ path: String) throws -> JSONValue {
-        let bytes: [UInt8]
-        do { bytes = try FileIO.readAll(path) } catch { throw RunError.unreadableTrace(path: path, reason: "\(error)") }
-        do { return try JSONParser.parse(bytes: bytes) } catch let e as JSONSyntaxError {
-            throw RunError.unreadableTrace(path: path, reason: "line \(e.line), column \(e.column): \(e.reason)")
+        do { return try JSONDocument.read(path, sizeLimit: traceSizeLimit).root } catch let e as JSONInputError {
+            throw RunError.unreadableTrace(path: path, reason: "\(e.line.map { "line \($0), column \(e.column ?? 1): " } ?? "")\(e.reason)")
         }
     }
 }

@@ -25,7 +25,8 @@ public struct Device: Equatable, Sendable {
         if let d = named.first(where: { $0.name == name }) { return d }
         // "320x568" is accepted too.
         let parts = name.split(separator: "x")
-        if parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w <= 4096, h <= 4096 {
+        if parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0,
+           w <= ScenarioLimits.maxDevicePoints, h <= ScenarioLimits.maxDevicePoints {
             return Device(name: name, width: w, height: h, scale: 2)
         }
         return nil

@@ -4,215 +4,227 @@ import TransHostSupport
 
 extension Scenario {
     /// Reads and validates a scenario file (docs/scenario.md). Paths of images are resolved
-    /// against the scenario's directory.
+    /// against the scenario's directory. Errors are JSONInputErrors naming file, line:column
+    /// and field.
     public static func load(file: String) throws -> Scenario {
-        let bytes: [UInt8]
-        do { bytes = try FileIO.readAll(file) } catch let e as FileIO.Failure { throw ScenarioError.unreadable(file: file, reason: e.reason) }
-        let json: JSONValue
-        do { json = try JSONParser.parse(bytes: bytes) } catch let e as JSONSyntaxError {
-            throw ScenarioError.syntax(file: file, line: e.line, column: e.column, reason: e.reason)
-        }
-        return try ScenarioReader(file: file).scenario(json)
+        try ScenarioReader(document: try JSONDocument.read(file)).scenario()
+    }
+
+    /// Reads a scenario from text (as if it were the file `file`).
+    public static func parse(_ text: String, file: String) throws -> Scenario {
+        try ScenarioReader(document: try JSONDocument(file: file, text: text)).scenario()
     }
 }
 
+/// The scenario schema, read through the shared JSON field reader.
 struct ScenarioReader {
-    let file: String
+    let document: JSONDocument
+    var file: String { document.file }
+    /// Views read so far (ScenarioLimits.maxViews); a class so the recursive read can count.
+    private final class Counter { var views = 0 }
+    private let counter = Counter()
 
-    func fail(_ field: String, _ reason: String) -> ScenarioError { .invalid(file: file, field: field, reason: reason) }
+    init(document: JSONDocument) { self.document = document }
 
-    func object(_ v: JSONValue?, _ field: String) throws -> [String: JSONValue] {
-        guard let v else { throw fail(field, "is required") }
-        guard let o = v.objectValue else { throw fail(field, "expected an object, found \(v.kindDescription)") }
-        return o
-    }
+    static let keys = ["format", "name", "device", "types", "controllers", "root", "script"]
+    static let deviceKeys = ["name", "width", "height", "scale"]
+    static let controllerKeys = ["type", "view"]
+    static let rootKeys = ["container", "stack", "tabs", "selected", "controller"]
+    /// One set for every action: a key that another action uses is harmless, a typo is not.
+    static let actionKeys = ["action", "animated", "controller", "gesture", "index", "seconds"]
+    /// `start` and `velocity` belong to the standalone "gesture" action.
+    static let gestureKeys = ["samples", "release", "axis", "threshold", "start", "velocity"]
+    static let viewKeys = ["name", "frame", "background", "cornerRadius", "alpha", "hidden", "clipsToBounds", "text", "image",
+                           "borderWidth", "borderColor", "subviews"]
+    static let textKeys = ["string", "size", "color", "alignment"]
 
-    func string(_ v: JSONValue?, _ field: String) throws -> String {
-        guard let v else { throw fail(field, "is required") }
-        guard let s = v.stringValue, !s.isEmpty else { throw fail(field, "expected a non-empty string, found \(v.kindDescription)") }
-        return s
-    }
-
-    func number(_ v: JSONValue?, _ field: String, default d: Double? = nil) throws -> Double {
-        guard let v, v != .null else {
-            if let d { return d }
-            throw fail(field, "is required")
-        }
-        guard let n = v.doubleValue, n.isFinite else { throw fail(field, "expected a number, found \(v.kindDescription)") }
-        return n
-    }
-
-    func bool(_ v: JSONValue?, _ field: String, default d: Bool) throws -> Bool {
-        guard let v, v != .null else { return d }
-        guard let b = v.boolValue else { throw fail(field, "expected true or false, found \(v.kindDescription)") }
-        return b
-    }
-
-    func color(_ v: JSONValue?, _ field: String) throws -> Color? {
-        guard let v, v != .null else { return nil }
-        guard let s = v.stringValue, let c = Color(hex: s) else { throw fail(field, "expected a colour \"#rgb\", \"#rrggbb\" or \"#rrggbbaa\"") }
+    func color(_ f: JSONField?) throws -> Color? {
+        guard let f else { return nil }
+        guard let s = f.value.stringValue, let c = Color(hex: s) else { throw f.error("expected a colour \"#rgb\", \"#rrggbb\" or \"#rrggbbaa\"") }
         return c
     }
 
-    func rect(_ v: JSONValue?, _ field: String) throws -> Rect? {
-        guard let v, v != .null else { return nil }
-        guard let a = v.arrayValue, a.count == 4, let n = Optional(a.compactMap(\.doubleValue)), n.count == 4, n.allSatisfy(\.isFinite) else {
-            throw fail(field, "expected [x, y, width, height]")
+    func rect(_ f: JSONField?) throws -> Rect? {
+        guard let f else { return nil }
+        let n = try f.numbers(count: 4...4, expected: "[x, y, width, height]")
+        guard n[2] >= 0, n[3] >= 0 else { throw f.error("width and height must not be negative") }
+        let limit = ScenarioLimits.maxCoordinate
+        guard n.allSatisfy({ abs($0) <= limit }) else {
+            throw f.error("origin and size must each be within ±\(Int(limit)) points (the scenario limit)")
         }
-        guard n[2] >= 0, n[3] >= 0 else { throw fail(field, "width and height must not be negative") }
         return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
     }
 
-    func scenario(_ json: JSONValue) throws -> Scenario {
-        let o = try object(json, "(document)")
-        if let f = o["format"], f.stringValue != Scenario.format { throw fail("format", "expected \"\(Scenario.format)\"") }
-        let name = try string(o["name"], "name")
+    func scenario() throws -> Scenario {
+        let o = try document.top.object(keys: Self.keys)
+        if let f = o["format"], f.value.stringValue != Scenario.format { throw f.error("expected \"\(Scenario.format)\"") }
+        let nameField = try o.required("name")
+        let name = try nameField.string()
+        if let problem = PathUtil.componentProblem(name) { throw nameField.error("the scenario name \(problem)") }
         var device = Device.standard
         if let d = o["device"] {
-            if let s = d.stringValue {
+            if let s = d.value.stringValue {
                 guard let named = Device.named(s) else {
-                    throw fail("device", "unknown device \"\(s)\"; use one of \(Device.named.map(\.name).joined(separator: ", ")) or \"WxH\"")
+                    throw d.error("unknown device \"\(s)\"; use one of \(Device.named.map(\.name).joined(separator: ", ")) or \"WxH\"\(Spelling.hint(for: s, among: Device.named.map(\.name)))")
                 }
+                if let problem = named.sizeProblem { throw d.error(problem) }
                 device = named
             } else {
-                let dobj = try object(d, "device")
-                let w = try number(dobj["width"], "device.width"), h = try number(dobj["height"], "device.height")
-                guard w > 0, h > 0, w <= 4096, h <= 4096 else { throw fail("device", "width and height must be in (0, 4096]") }
-                let scale = Int(try number(dobj["scale"], "device.scale", default: 2))
-                guard [1, 2, 3].contains(scale) else { throw fail("device.scale", "must be 1, 2 or 3") }
-                device = Device(name: dobj["name"]?.stringValue ?? "\(Int(w))x\(Int(h))", width: w, height: h, scale: scale)
+                let dobj = try d.object(keys: Self.deviceKeys)
+                let w = try dobj.required("width").number(), h = try dobj.required("height").number()
+                guard w > 0, h > 0, w <= ScenarioLimits.maxDevicePoints, h <= ScenarioLimits.maxDevicePoints else {
+                    throw d.error("width and height must be in (0, \(Int(ScenarioLimits.maxDevicePoints))]")
+                }
+                let scaleField = dobj["scale"]
+                let scale = try scaleField?.int(in: 1...3) ?? 2
+                device = Device(name: try dobj["name"]?.text() ?? "\(Int(w))x\(Int(h))", width: w, height: h, scale: scale)
+                if let problem = device.sizeProblem { throw d.error(problem) }
             }
         }
         var types: [String: String] = [:]
         if let t = o["types"] {
-            for (k, v) in try object(t, "types") {
-                types[k] = try string(v, "types.\(k)")
-            }
+            let to = try t.object()
+            for k in to.keys { types[k] = try to.required(k).string() }
         }
-        let cobj = try object(o["controllers"], "controllers")
+        let cobj = try o.required("controllers").object()
         var controllers: [Scenario.ControllerSpec] = []
-        for id in cobj.keys.sorted() {
-            let c = try object(cobj[id], "controllers.\(id)")
-            let type = try string(c["type"], "controllers.\(id).type")
-            let view = try c["view"].map { try viewSpec($0, "controllers.\(id).view", isRoot: true) } ?? Scenario.ViewSpec()
+        for id in cobj.keys {
+            let c = try cobj.required(id).object(keys: Self.controllerKeys)
+            let type = try c.required("type").string()
+            let view = try c["view"].map { try viewSpec($0, isRoot: true, depth: 0) } ?? Scenario.ViewSpec()
             controllers.append(.init(id: id, type: type, view: view))
         }
-        func known(_ id: String, _ field: String) throws -> String {
-            guard cobj[id] != nil else { throw fail(field, "no controller \"\(id)\" in \"controllers\"") }
+        func known(_ f: JSONField) throws -> String {
+            let id = try f.string()
+            guard cobj.fields[id] != nil else { throw f.error("no controller \"\(id)\" in \"controllers\"\(Spelling.hint(for: id, among: cobj.keys))") }
             return id
         }
-        let r = try object(o["root"], "root")
-        let container = try string(r["container"], "root.container")
+        let r = try o.required("root").object(keys: Self.rootKeys)
+        let containerField = try r.required("container")
+        let container = try containerField.string()
         let root: Scenario.Root
         switch container {
         case "navigation":
-            guard let s = r["stack"]?.arrayValue, !s.isEmpty else { throw fail("root.stack", "a non-empty array of controller ids is required") }
-            root = .navigation(stack: try s.enumerated().map { try known(try string($1, "root.stack[\($0)]"), "root.stack[\($0)]") })
+            let s = try r.required("stack").array()
+            guard !s.isEmpty else { throw r.error("stack", "a non-empty array of controller ids is required") }
+            root = .navigation(stack: try s.map(known))
         case "tab":
-            guard let s = r["tabs"]?.arrayValue, !s.isEmpty else { throw fail("root.tabs", "a non-empty array of controller ids is required") }
-            let tabs = try s.enumerated().map { try known(try string($1, "root.tabs[\($0)]"), "root.tabs[\($0)]") }
-            let sel = Int(try number(r["selected"], "root.selected", default: 0))
-            guard tabs.indices.contains(sel) else { throw fail("root.selected", "\(sel) is not a tab index (0..<\(tabs.count))") }
+            let s = try r.required("tabs").array()
+            guard !s.isEmpty else { throw r.error("tabs", "a non-empty array of controller ids is required") }
+            let tabs = try s.map(known)
+            let sel = try r["selected"]?.int(in: 0...(tabs.count - 1)) ?? 0
             root = .tab(tabs: tabs, selected: sel)
         case "single":
-            root = .single(try known(try string(r["controller"], "root.controller"), "root.controller"))
+            root = .single(try known(try r.required("controller")))
         default:
-            throw fail("root.container", "\"\(container)\" is not one of navigation, tab, single")
+            throw containerField.error("\"\(container)\" is not one of navigation, tab, single\(Spelling.hint(for: container, among: ["navigation", "tab", "single"]))")
         }
         var script: [Scenario.Action] = []
-        for (i, a) in (o["script"]?.arrayValue ?? []).enumerated() {
-            let f = "script[\(i)]"
-            let ao = try object(a, f)
-            let action = try string(ao["action"], "\(f).action")
-            let animated = try bool(ao["animated"], "\(f).animated", default: true)
-            let g = try ao["gesture"].map { try gesture($0, "\(f).gesture") }
-            if g != nil && !animated { throw fail("\(f).gesture", "an interactive transition must be animated") }
+        for a in try o["script"]?.array(maxCount: ScenarioLimits.maxActions) ?? [] {
+            let ao = try a.object(keys: Self.actionKeys)
+            let actionField = try ao.required("action")
+            let action = try actionField.string()
+            let animated = try ao["animated"]?.bool() ?? true
+            let g = try ao["gesture"].map { try gesture($0) }
+            if g != nil && !animated { throw ao.error("gesture", "an interactive transition must be animated") }
             switch action {
-            case "push": script.append(.push(try known(try string(ao["controller"], "\(f).controller"), "\(f).controller"), animated: animated, gesture: g))
+            case "push": script.append(.push(try known(try ao.required("controller")), animated: animated, gesture: g))
             case "pop": script.append(.pop(animated: animated, gesture: g))
             case "popToRoot": script.append(.popToRoot(animated: animated))
-            case "present": script.append(.present(try known(try string(ao["controller"], "\(f).controller"), "\(f).controller"), animated: animated, gesture: g))
+            case "present": script.append(.present(try known(try ao.required("controller")), animated: animated, gesture: g))
             case "dismiss": script.append(.dismiss(animated: animated, gesture: g))
             case "select":
-                let idx = Int(try number(ao["index"], "\(f).index"))
-                script.append(.select(idx, animated: animated, gesture: g))
+                // Checked against the tab count when it plays; here only that it is an index at all.
+                script.append(.select(try ao.required("index").int(in: 0...Int(Int32.max)), animated: animated, gesture: g))
             case "gesture":
-                guard let g else { throw fail("\(f).gesture", "a gesture action needs a \"gesture\" object with \"samples\" (and \"release\")") }
-                let go = try object(ao["gesture"], "\(f).gesture")
-                func point(_ key: String) throws -> Point? {
-                    guard let v = go[key] else { return nil }
-                    guard let a = v.arrayValue, a.count == 2, let x = a[0].doubleValue, let y = a[1].doubleValue, x.isFinite, y.isFinite else {
-                        throw fail("\(f).gesture.\(key)", "expected [x, y] in points")
-                    }
-                    return Point(x: x, y: y)
+                guard let g, let gf = ao["gesture"] else {
+                    throw ao.error("gesture", "a gesture action needs a \"gesture\" object with \"samples\" (and \"release\")")
                 }
-                let start = try point("start") ?? Point(x: 0, y: 0)
-                script.append(.gesture(g.script, start: start, velocity: try point("velocity")))
+                let go = try gf.object(keys: Self.gestureKeys)
+                func point(_ key: String) throws -> Point? {
+                    guard let f = go[key] else { return nil }
+                    let n = try f.numbers(count: 2...2, expected: "[x, y] in points")
+                    guard n.allSatisfy({ abs($0) <= ScenarioLimits.maxCoordinate }) else {
+                        throw f.error("must be within ±\(Int(ScenarioLimits.maxCoordinate)) points")
+                    }
+                    return Point(x: n[0], y: n[1])
+                }
+                script.append(.gesture(g.script, start: try point("start") ?? Point(x: 0, y: 0), velocity: try point("velocity")))
             case "wait":
-                let s = try number(ao["seconds"], "\(f).seconds")
-                guard s >= 0 else { throw fail("\(f).seconds", "must not be negative") }
-                script.append(.wait(s))
+                script.append(.wait(try ao.required("seconds").number(in: 0...ScenarioLimits.maxSeconds)))
             default:
-                throw fail("\(f).action", "\"\(action)\" is not one of push, pop, popToRoot, present, dismiss, select, wait")
+                let actions = ["push", "pop", "popToRoot", "present", "dismiss", "select", "gesture", "wait"]
+                throw actionField.error("\"\(action)\" is not one of \(actions.joined(separator: ", "))\(Spelling.hint(for: action, among: actions))")
             }
         }
         return Scenario(name: name, device: device, types: types, controllers: controllers, root: root, script: script, source: file)
     }
 
     /// `{"samples": [[t, dx], [t, dx, dy], ...], "release": [t, dx(, dy)], "axis": "horizontal", "threshold": 0.5}`
-    func gesture(_ v: JSONValue, _ field: String) throws -> Scenario.Gesture {
-        let o = try object(v, field)
-        func sample(_ v: JSONValue, _ f: String) throws -> PanSample {
-            guard let a = v.arrayValue, (2...3).contains(a.count), let n = Optional(a.compactMap(\.doubleValue)), n.count == a.count,
-                  n.allSatisfy(\.isFinite) else { throw fail(f, "expected [seconds, dx] or [seconds, dx, dy]") }
+    func gesture(_ field: JSONField) throws -> Scenario.Gesture {
+        let o = try field.object(keys: Self.gestureKeys)
+        func sample(_ f: JSONField) throws -> PanSample {
+            let n = try f.numbers(count: 2...3, expected: "[seconds, dx] or [seconds, dx, dy]")
+            guard abs(n[0]) <= ScenarioLimits.maxSeconds, n.dropFirst().allSatisfy({ abs($0) <= ScenarioLimits.maxCoordinate }) else {
+                throw f.error("times must be within \(Int(ScenarioLimits.maxSeconds)) s and offsets within ±\(Int(ScenarioLimits.maxCoordinate)) points")
+            }
             return PanSample(time: n[0], x: n[1], y: n.count == 3 ? n[2] : 0)
         }
-        guard let arr = o["samples"]?.arrayValue else { throw fail("\(field).samples", "an array of [seconds, dx] samples is required") }
-        let samples = try arr.enumerated().map { try sample($1, "\(field).samples[\($0)]") }
-        let release = try o["release"].map { try sample($0, "\(field).release") }
+        let samples = try o.required("samples").array(maxCount: ScenarioLimits.maxGestureSamples).map(sample)
+        let release = try o["release"].map(sample)
         let script = release.map { GestureScript(samples: samples, release: $0) } ?? GestureScript(samples: samples)
-        if let problem = script.validate().first { throw fail(field, problem) }
+        if let problem = script.validate().first { throw field.error(problem) }
         // Without axis and threshold, the routed animator's interaction decides (see Gesture).
         guard o["axis"] != nil || o["threshold"] != nil else { return Scenario.Gesture(script: script, rule: nil) }
-        let axisName = o["axis"]?.stringValue ?? "horizontal"
-        guard let axis = InteractionRule.Axis(rawValue: axisName) else { throw fail("\(field).axis", "\"\(axisName)\" is not horizontal or vertical") }
-        let threshold = try number(o["threshold"], "\(field).threshold", default: 0.5)
-        guard (0...1).contains(threshold) else { throw fail("\(field).threshold", "must be in [0, 1]") }
+        let axisName = try o["axis"]?.text() ?? "horizontal"
+        guard let axis = InteractionRule.Axis(rawValue: axisName) else { throw o.error("axis", "\"\(axisName)\" is not horizontal or vertical") }
+        let threshold = try o["threshold"]?.number(in: 0...1) ?? 0.5
         return Scenario.Gesture(script: script, rule: InteractionRule(axis: axis, threshold: threshold))
     }
 
-    func viewSpec(_ v: JSONValue, _ field: String, isRoot: Bool) throws -> Scenario.ViewSpec {
-        let o = try object(v, field)
+    func viewSpec(_ field: JSONField, isRoot: Bool, depth: Int) throws -> Scenario.ViewSpec {
+        let o = try field.object(keys: Self.viewKeys)
+        counter.views += 1
+        guard counter.views <= ScenarioLimits.maxViews else {
+            throw field.error("the scenario has more than \(ScenarioLimits.maxViews) views, the limit")
+        }
         var s = Scenario.ViewSpec()
-        s.name = o["name"]?.stringValue
-        s.frame = try rect(o["frame"], "\(field).frame")
-        if !isRoot && s.frame == nil { throw fail("\(field).frame", "is required for a subview: [x, y, width, height]") }
-        s.background = try color(o["background"], "\(field).background")
-        s.cornerRadius = max(0, try number(o["cornerRadius"], "\(field).cornerRadius", default: 0))
-        let alpha = try number(o["alpha"], "\(field).alpha", default: 1)
-        guard (0...1).contains(alpha) else { throw fail("\(field).alpha", "must be in [0, 1]") }
-        s.alpha = alpha
-        s.hidden = try bool(o["hidden"], "\(field).hidden", default: false)
-        s.clipsToBounds = try bool(o["clipsToBounds"], "\(field).clipsToBounds", default: false)
+        s.name = try o["name"]?.text()
+        s.frame = try rect(o["frame"])
+        if !isRoot && s.frame == nil { throw o.error("frame", "is required for a subview: [x, y, width, height]") }
+        s.background = try color(o["background"])
+        s.cornerRadius = max(0, try o["cornerRadius"]?.number(in: -ScenarioLimits.maxCornerRadius...ScenarioLimits.maxCornerRadius) ?? 0)
+        s.alpha = try o["alpha"]?.number(in: 0...1) ?? 1
+        s.hidden = try o["hidden"]?.bool() ?? false
+        s.clipsToBounds = try o["clipsToBounds"]?.bool() ?? false
         if let t = o["text"] {
-            let to = try object(t, "\(field).text")
-            let align = to["alignment"]?.stringValue ?? "center"
-            guard let a = TextAlignment(rawValue: align) else { throw fail("\(field).text.alignment", "\"\(align)\" is not one of left, center, right") }
-            s.text = Scenario.TextSpec(string: try string(to["string"], "\(field).text.string"),
-                                       size: try number(to["size"], "\(field).text.size", default: 17),
-                                       color: try color(to["color"], "\(field).text.color") ?? .black, alignment: a)
+            let to = try t.object(keys: Self.textKeys)
+            let align = try to["alignment"]?.text() ?? "center"
+            guard let a = TextAlignment(rawValue: align) else { throw to.error("alignment", "\"\(align)\" is not one of left, center, right") }
+            s.text = Scenario.TextSpec(string: try to.required("string").string(), size: try to["size"]?.number(in: 0...ScenarioLimits.maxTextSize) ?? 17,
+                                       color: try color(to["color"]) ?? .black, alignment: a)
         }
         if let img = o["image"] {
-            let p = try string(img, "\(field).image")
+            let p = try img.string()
             let path = PathUtil.join(PathUtil.dirname(PathUtil.absolute(file)), p)
             guard FileIO.exists(path) else {
-                throw fail("\(field).image", "image file \(path) does not exist (paths are relative to the scenario's directory)")
+                throw img.error("image file \(path) does not exist (paths are relative to the scenario's directory)")
+            }
+            if let problem = FileIO.regularFileProblem(path) { throw img.error("image file \(path) \(problem)") }
+            guard let (w, h) = FileIO.pngSize(path) else { throw img.error("image file \(path) is not a PNG file") }
+            guard w * h <= ScenarioLimits.maxImagePixels, w <= ScenarioLimits.maxImagePixels, h <= ScenarioLimits.maxImagePixels else {
+                throw img.error("image file \(path) is \(w)x\(h) pixels; at most \(ScenarioLimits.maxImagePixels >> 20) M pixels can be drawn")
             }
             s.image = path
         }
-        s.borderWidth = max(0, try number(o["borderWidth"], "\(field).borderWidth", default: 0))
-        s.borderColor = try color(o["borderColor"], "\(field).borderColor") ?? .black
-        s.subviews = try (o["subviews"]?.arrayValue ?? []).enumerated().map { try viewSpec($1, "\(field).subviews[\($0)]", isRoot: false) }
+        s.borderWidth = max(0, try o["borderWidth"]?.number(in: -ScenarioLimits.maxBorderWidth...ScenarioLimits.maxBorderWidth) ?? 0)
+        s.borderColor = try color(o["borderColor"]) ?? .black
+        if let subviews = o["subviews"] {
+            guard depth < ScenarioLimits.maxNesting else {
+                throw subviews.error("subviews nest deeper than \(ScenarioLimits.maxNesting) levels, the limit")
+            }
+            s.subviews = try subviews.array().map { try viewSpec($0, isRoot: false, depth: depth + 1) }
+        }
         return s
     }
 }

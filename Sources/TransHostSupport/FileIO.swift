@@ -14,19 +14,99 @@ public enum FileIO {
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
 
-    public static func readAll(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// Inputs larger than this are refused unless a caller asks for more.
+    public static let defaultReadLimit = 16 << 20
+
+    /// Reads a whole regular file of at most `limit` bytes. Anything else (a FIFO, a device such
+    /// as /dev/zero, a directory, a socket) is refused with its kind, before a byte is read:
+    /// opening is non-blocking, so a FIFO with no writer cannot stall the host.
+    public static func readAll(_ path: String, limit: Int = defaultReadLimit) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw Failure(path: path, reason: errnoText()) }
         defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw Failure(path: path, reason: errnoText()) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw Failure(path: path, reason: notRegular(st.st_mode)) }
+        guard Int64(st.st_size) <= Int64(limit) else { throw Failure(path: path, reason: tooLarge(Int64(st.st_size), limit)) }
         var out = [UInt8]()
+        out.reserveCapacity(Int(st.st_size))
         var buf = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw Failure(path: path, reason: errnoText()) }
+            if n < 0 { if errno == EINTR || errno == EAGAIN { continue }; throw Failure(path: path, reason: errnoText()) }
             if n == 0 { break }
+            // The file may grow while it is read.
+            guard out.count + n <= limit else { throw Failure(path: path, reason: tooLarge(Int64(out.count + n), limit)) }
             out.append(contentsOf: buf[0..<n])
         }
         return out
+    }
+
+    /// A regular file read at chosen offsets (pread), for formats whose headers say where to look.
+    public final class RandomAccess {
+        public let size: Int
+        private let fd: Int32
+
+        public init(_ path: String) throws {
+            fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else { throw Failure(path: path, reason: errnoText()) }
+            var st = stat()
+            guard fstat(fd, &st) == 0 else { let r = errnoText(); close(fd); throw Failure(path: path, reason: r) }
+            guard (st.st_mode & S_IFMT) == S_IFREG else { close(fd); throw Failure(path: path, reason: notRegular(st.st_mode)) }
+            size = Int(st.st_size)
+        }
+
+        deinit { close(fd) }
+
+        /// The bytes at [offset, offset + count) that exist: fewer at the end, none outside.
+        public func read(_ offset: Int, _ count: Int) -> [UInt8] {
+            guard offset >= 0, offset < size, count > 0 else { return [] }
+            let want = min(count, size - offset)
+            var out = [UInt8](repeating: 0, count: want)
+            var got = 0
+            while got < want {
+                let n = out.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, want - got, off_t(offset + got)) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                got += n
+            }
+            return Array(out[0..<got])
+        }
+    }
+
+    /// The width and height a PNG file declares in its header (IHDR), read without decoding;
+    /// nil when the file does not start like a PNG.
+    public static func pngSize(_ path: String) -> (width: Int, height: Int)? {
+        guard let file = try? RandomAccess(path) else { return nil }
+        let h = file.read(0, 24)
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard h.count == 24, Array(h[0..<8]) == signature, Array(h[12..<16]) == Array("IHDR".utf8) else { return nil }
+        return (h[16..<20].reduce(0) { $0 << 8 | Int($1) }, h[20..<24].reduce(0) { $0 << 8 | Int($1) })
+    }
+
+    /// Why a path is not a regular file ("is a FIFO, not a regular file"), or nil when it is one.
+    /// Symlinks are followed; a missing file gives the system's reason.
+    public static func regularFileProblem(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return errnoText() }
+        return (st.st_mode & S_IFMT) == S_IFREG ? nil : notRegular(st.st_mode)
+    }
+
+    static func notRegular(_ mode: mode_t) -> String {
+        let kind: String
+        switch mode & S_IFMT {
+        case S_IFDIR: kind = "a directory"
+        case S_IFIFO: kind = "a FIFO (named pipe)"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a plain file"
+        }
+        return "is \(kind), not a regular file; give the path of a regular file"
+    }
+
+    static func tooLarge(_ size: Int64, _ limit: Int) -> String {
+        "is \(size) bytes, larger than the \(limit >> 20) MiB this input may be; this is not a file transhost expects here"
     }
 
     public static func readString(_ path: String) throws -> String { String(decoding: try readAll(path), as: UTF8.self) }
@@ -41,7 +121,10 @@ public enum FileIO {
     /// removed and `path` is untouched. Creates parent directories.
     public static func writeAtomically(_ path: String, body: (String) throws -> Void) throws {
         try makeDirectories(PathUtil.dirname(path))
+        TemporaryFiles.sweepOnce(PathUtil.dirname(path))
         let tmp = temporaryPath(for: path)
+        let slot = TemporaryFiles.register(tmp)
+        defer { TemporaryFiles.unregister(slot) }
         do { try body(tmp) } catch {
             unlink(tmp)
             throw error
@@ -52,7 +135,10 @@ public enum FileIO {
     /// Writes `bytes` to `path` atomically, creating parent directories.
     public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws {
         try makeDirectories(PathUtil.dirname(path))
+        TemporaryFiles.sweepOnce(PathUtil.dirname(path))
         let tmp = temporaryPath(for: path)
+        let slot = TemporaryFiles.register(tmp)
+        defer { TemporaryFiles.unregister(slot) }
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(path: tmp, reason: errnoText()) }
         var off = 0
@@ -103,13 +189,44 @@ public enum FileIO {
         public let size: Int64
         public let mtimeNanoseconds: Int64
         public let inode: UInt64
+        /// The inode's change time: set by the kernel on every write, rename or utime, so unlike
+        /// mtime it cannot be put back by the writer.
+        public let ctimeNanoseconds: Int64
     }
 
     public static func stamp(_ path: String) -> FileStamp? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         return FileStamp(size: Int64(st.st_size), mtimeNanoseconds: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
-                         inode: UInt64(st.st_ino))
+                         inode: UInt64(st.st_ino), ctimeNanoseconds: Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec))
+    }
+
+    /// Bytes of each sampled window in `sampleHash`.
+    static let sampleWindow = 16 << 10
+
+    /// A cheap content hash (64-bit FNV-1a) of a regular file: the whole file when it is small,
+    /// else its size and three windows (start, middle, end). Start and end are where an ELF
+    /// library keeps its headers and section table. nil when the file cannot be read.
+    public static func sampleHash(_ path: String) -> UInt64? {
+        guard let file = try? RandomAccess(path) else { return nil }
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ bytes: [UInt8]) { for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 } }
+        let w = sampleWindow
+        if file.size <= 3 * w {
+            mix(file.read(0, file.size))
+        } else {
+            mix(file.read(0, w)); mix(file.read(file.size / 2 - w / 2, w)); mix(file.read(file.size - w, w))
+        }
+        withUnsafeBytes(of: UInt64(file.size).littleEndian) { mix(Array($0)) }
+        return h
+    }
+
+    /// Where a symlink points (as written), or nil when `path` is not a symlink.
+    public static func symlinkTarget(_ path: String) -> String? {
+        var buf = [CChar](repeating: 0, count: 4096)
+        let n = readlink(path, &buf, buf.count - 1)
+        guard n >= 0 else { return nil }
+        return PathUtil.string(buf)
     }
 
     /// The canonical absolute path (symlinks resolved), or nil if it does not exist.
@@ -124,7 +241,7 @@ public enum FileIO {
         var buf = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buf, buf.count - 1)
         guard n > 0 else { return nil }
-        return String(cString: buf)
+        return PathUtil.string(buf)
     }
 }
 
@@ -155,11 +272,27 @@ public enum PathUtil {
         }
         return depth > 0
     }
+    /// Why `name` cannot be used as one file or directory name inside another directory (it is
+    /// empty, ".", "..", contains '/' or NUL, or is longer than 255 bytes), or nil when it can.
+    public static func componentProblem(_ name: String) -> String? {
+        if name.isEmpty { return "is empty" }
+        if name == "." || name == ".." { return "\"\(name)\" names a directory, not a file name" }
+        if name.contains("/") { return "\"\(name)\" contains '/'; it must be one file name (it names a directory inside the output directory)" }
+        if name.utf8.contains(0) { return "contains a NUL character" }
+        if name.utf8.count > 255 { return "is \(name.utf8.count) bytes long; a file name has at most 255" }
+        return nil
+    }
+
     /// An absolute version of `p` (relative to the current directory).
     public static func absolute(_ p: String) -> String {
         if p.hasPrefix("/") { return p }
         var buf = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buf, buf.count) != nil else { return p }
-        return join(String(cString: buf), p)
+        return join(string(buf), p)
+    }
+
+    /// The text of a NUL-terminated C buffer.
+    static func string(_ buf: [CChar]) -> String {
+        String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -7,30 +7,61 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
 }
 
 /// A strict RFC 8259 parser that reports where a document goes wrong.
+///
+/// Hand-written rather than Foundation's JSONSerialization, on purpose:
+/// - a duplicate key is an error (JSONSerialization keeps one of the two silently, so a manifest
+///   could declare two `library` values and get either);
+/// - errors give line and column, and `positions` maps every value's field path to where it
+///   starts, so a field error can point into the file (JSONDocument);
+/// - numbers stay Doubles and objects plain dictionaries; JSONWriter then gives byte-stable
+///   output, which the trace contract needs and NSNumber's bridging does not promise;
+/// - the plugin validation child runs between fork and exit; it must not pull Foundation (its
+///   locks and lazy initialisers) into that window, and this module imports only Glibc.
 public struct JSONParser {
     private let bytes: [UInt8]
     private var i = 0
+    /// Byte offset of each value, keyed by field path ("a.b[2].c"; "" is the root), when asked.
+    private var offsets: [String: Int]?
 
     public static func parse(_ text: String) throws -> JSONValue {
-        var p = JSONParser(bytes: Array(text.utf8))
-        p.skipWhitespace()
-        let v = try p.value(depth: 0)
-        p.skipWhitespace()
-        if p.i < p.bytes.count { throw p.error("unexpected text after the end of the document") }
-        return v
+        try parse(bytes: Array(text.utf8))
     }
 
     public static func parse(bytes: [UInt8]) throws -> JSONValue {
-        try parse(String(decoding: bytes, as: UTF8.self))
+        var p = JSONParser(bytes: bytes)
+        return try p.document()
+    }
+
+    /// Where each value starts, by field path, as byte offsets. Parsing again only to find
+    /// positions keeps the common path (a valid file) free of that bookkeeping.
+    public static func offsets(bytes: [UInt8]) -> [String: Int] {
+        var p = JSONParser(bytes: bytes)
+        p.offsets = [:]
+        _ = try? p.document()
+        return p.offsets ?? [:]
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset.
+    public static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        for b in bytes[0..<max(0, min(offset, bytes.count))] {
+            if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+        }
+        return (line, column)
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
+    private mutating func document() throws -> JSONValue {
+        skipWhitespace()
+        let v = try value(depth: 0, path: "")
+        skipWhitespace()
+        if i < bytes.count { throw error("unexpected text after the end of the document") }
+        return v
+    }
+
     private func error(_ reason: String) -> JSONSyntaxError {
-        var line = 1, column = 1
-        for b in bytes[0..<min(i, bytes.count)] {
-            if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
-        }
+        let (line, column) = Self.lineAndColumn(of: i, in: bytes)
         return JSONSyntaxError(line: line, column: column, reason: reason)
     }
 
@@ -40,12 +71,13 @@ public struct JSONParser {
 
     private static let maxDepth = 256
 
-    private mutating func value(depth: Int) throws -> JSONValue {
+    private mutating func value(depth: Int, path: String) throws -> JSONValue {
+        if offsets != nil { offsets![path] = i }
         guard depth < Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
         guard i < bytes.count else { throw error("unexpected end of the document; a value was expected") }
         switch bytes[i] {
-        case UInt8(ascii: "{"): return try object(depth: depth)
-        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "{"): return try object(depth: depth, path: path)
+        case UInt8(ascii: "["): return try array(depth: depth, path: path)
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
@@ -62,7 +94,7 @@ public struct JSONParser {
         i += w.count
     }
 
-    private mutating func object(depth: Int) throws -> JSONValue {
+    private mutating func object(depth: Int, path: String) throws -> JSONValue {
         i += 1
         var out: [String: JSONValue] = [:]
         skipWhitespace()
@@ -78,7 +110,7 @@ public struct JSONParser {
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\"") }
             i += 1
             skipWhitespace()
-            out[key] = try value(depth: depth + 1)
+            out[key] = try value(depth: depth + 1, path: offsets == nil ? "" : path.isEmpty ? key : "\(path).\(key)")
             skipWhitespace()
             guard i < bytes.count else { throw error("unexpected end of the document inside an object; expected ',' or '}'") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -87,7 +119,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func array(depth: Int) throws -> JSONValue {
+    private mutating func array(depth: Int, path: String) throws -> JSONValue {
         i += 1
         var out: [JSONValue] = []
         skipWhitespace()
@@ -95,7 +127,7 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             if i < bytes.count, bytes[i] == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
-            out.append(try value(depth: depth + 1))
+            out.append(try value(depth: depth + 1, path: offsets == nil ? "" : "\(path)[\(out.count)]"))
             skipWhitespace()
             guard i < bytes.count else { throw error("unexpected end of the document inside an array; expected ',' or ']'") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }

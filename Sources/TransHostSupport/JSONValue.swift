@@ -18,11 +18,6 @@ public enum JSONValue: Equatable, Sendable {
     public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
     public var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o }; return nil }
-    /// An integral number, if this is one.
-    public var intValue: Int? {
-        guard case .number(let n) = self, n.rounded() == n, abs(n) < 9.0e15 else { return nil }
-        return Int(n)
-    }
 
     /// A short name of the value's kind for error messages ("a string", "an object", ...).
     public var kindDescription: String {

@@ -16,5 +16,6 @@ let console = Console(
     out: { print($0) },
     err: { fputs($0 + "\n", stderr) },
     isTTY: isatty(2) != 0,
-    color: isatty(2) != 0 && environment["NO_COLOR"] == nil)
+    color: isatty(2) != 0 && environment["NO_COLOR"] == nil,
+    errRaw: { fputs($0, stderr); fflush(stderr) })
 exit(TransHostCLI.main(Array(CommandLine.arguments.dropFirst()), environment: environment, console: console).rawValue)

@@ -28,6 +28,31 @@ final class ELFInspectorTests: XCTestCase {
         XCTAssertEqual(r, ELFInspection(hasEntrySymbol: true, abiMajor: 1, abiMinor: 1))
     }
 
+    /// `list` on a 2 GiB library must not read 2 GiB: only the headers and tables are read.
+    func testOnlyTheHeadersAndTablesAreReadNotTheWholeFile() throws {
+        let b = try compiledPlugin()
+        let huge = 2 << 30
+        var bytesRead = 0
+        let r = try ELFInspector.inspect(size: huge, read: { off, count in
+            bytesRead += count
+            guard off < b.count else { return [UInt8](repeating: 0, count: min(count, huge - off)) }
+            return Array(b[off..<min(b.count, off + count)])
+        }, entrySymbol: "transhost_plugin_entry")
+        XCTAssertEqual(r, ELFInspection(hasEntrySymbol: true, abiMajor: 1, abiMinor: 1))
+        XCTAssertLessThan(bytesRead, b.count, "read \(bytesRead) bytes of a \(b.count)-byte library image")
+    }
+
+    func testALibraryThatIsNotARegularFileIsRefusedByPath() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("elf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("lib.so").path
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        XCTAssertThrowsError(try ELFInspector.inspect(path: fifo)) { e in
+            XCTAssertEqual("\(e)", "cannot read the library: \(fifo) is a FIFO (named pipe), not a regular file; give the path of a regular file")
+        }
+    }
+
     func testAHugeSectionHeaderOffsetIsAnErrorNotACrash() throws {
         var b = try compiledPlugin()
         for k in 0..<8 { b[0x28 + k] = k == 0 ? 0xF0 : 0xFF }

@@ -79,4 +79,37 @@ final class MisbehavingPluginTests: XCTestCase {
         XCTAssertEqual(r.status, 3, r.stderr)
         XCTAssertTrue(r.stderr.contains("transhost: plugin crashy crashed (SIGSEGV) in animate_transition; the run was stopped (exit 3)"), r.stderr)
     }
+
+    /// A plugin that builds a 100,000-deep view chain in the container: the host refuses every
+    /// level past View.maxDepth as a breach, and the run (trace, snapshots, teardown) survives.
+    func testA100000DeepViewChainIsRefusedPastTheDepthLimit() throws {
+        let (r, root) = try runPlugin(named: "deep", body: """
+        #include "transhost.h"
+        static const th_host_api *host;
+        static double duration(const th_animator *self, th_context *ctx) { (void)self; (void)ctx; return 0.1; }
+        static void animate(const th_animator *self, th_context *ctx) {
+            (void)self;
+            th_view *container = host->context_container(ctx);
+            th_view *tip = container;
+            th_rect f = { 0, 0, 1, 1 };
+            for (int i = 0; i < 100000; i++) {
+                th_view *v = host->view_create(f);
+                host->view_add_subview(tip, v);
+                tip = v;
+            }
+            host->view_snapshot(container, 0);
+            host->view_add_subview(container, host->context_view(ctx, TH_KEY_TO));
+            host->context_complete_transition(ctx, 1);
+        }
+        static const th_animator deep = { sizeof(th_animator), "deep", duration, animate, 0, 0 };
+        static int init(const th_host_api *h) { host = h; return 0; }
+        static const th_animator *get(const char *id) { (void)id; return &deep; }
+        TH_EXPORT const th_plugin_entry transhost_plugin_entry = { TH_ABI_MAJOR, TH_ABI_MINOR, sizeof(th_plugin_entry),
+            "deep", "1.0.0", init, 0, get };
+        """)
+        XCTAssertEqual(r.status, 4, "a breach, not a crash: \(r.stderr.suffix(2000))")
+        XCTAssertTrue(r.stderr.contains("levels deep; at most 128 are allowed; the call was ignored"), String(r.stderr.prefix(2000)))
+        XCTAssertTrue(r.stdout.contains("#0 navigation push Src -> Dst  deep/deep"), r.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/out/trace.json"))
+    }
 }

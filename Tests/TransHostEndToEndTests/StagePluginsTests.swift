@@ -31,7 +31,8 @@ final class StagePluginsTests: XCTestCase {
         try "x".write(toFile: root + "/libbad.so", atomically: true, encoding: .utf8)
         let r = try BuildProducts.run(["stage-plugins", "--sources", root + "/Plugins", "--products", root, "--into", root + "/staged"])
         XCTAssertEqual(r.status, 5, r.stderr)
-        XCTAssertTrue(r.stderr.contains("manifest.json: field \"animators\""), r.stderr)
+        XCTAssertTrue(r.stderr.contains("manifest.json:1:"), r.stderr)
+        XCTAssertTrue(r.stderr.contains(": field \"animators\""), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/staged/bad"))
     }
 }

@@ -10,7 +10,7 @@ final class DelegateManifestTests: XCTestCase {
     let file = "plugins/x/manifest.json"
 
     func parse(_ text: String) throws -> PluginManifest {
-        try PluginManifest(json: try JSONParser.parse(bytes: Array(text.utf8)), file: file)
+        try PluginManifest(document: try JSONDocument(file: file, text: text))
     }
 
     func testAManifestMayHaveOnlyDelegatesAndTheirRulesAreMarked() throws {

@@ -99,6 +99,60 @@ final class ValidatorAndCacheTests: XCTestCase {
         XCTAssertEqual(s3.records.first { $0.name == "cached" }?.statusText, "ok")
     }
 
+    /// A library rewritten in place (same inode, same size, mtime put back) must not keep its
+    /// cached verdict: ctime moves on every write.
+    func testARewriteInPlaceWithTheSameSizeMtimeAndInodeIsInspectedAgain() throws {
+        let m = try plugin("inplace")
+        let file = dir + "/cache/scan-cache.json"
+        let search = PluginSearchPath(entries: [.init(path: dir, origin: "--plugins", required: true)])
+        let c1 = ScanCache(path: file)
+        _ = try PluginScanner.scan(search, registry: nil, cache: c1)
+        c1.setValidation(.passed, for: m.file)
+        try c1.save()
+        var before = stat()
+        XCTAssertEqual(stat(m.libraryPath, &before), 0)
+        let fd = open(m.libraryPath, O_WRONLY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        let junk = [UInt8](repeating: 0x41, count: 64)
+        XCTAssertEqual(junk.withUnsafeBytes { pwrite(fd, $0.baseAddress, 64, 0) }, 64)
+        var times = [before.st_atim, before.st_mtim]
+        XCTAssertEqual(futimens(fd, &times), 0)
+        close(fd)
+        var after = stat()
+        XCTAssertEqual(stat(m.libraryPath, &after), 0)
+        XCTAssertEqual([after.st_size, Int(after.st_ino)], [before.st_size, Int(before.st_ino)])
+        XCTAssertEqual(after.st_mtim.tv_nsec, before.st_mtim.tv_nsec)
+
+        let rec = try PluginScanner.scan(search, registry: nil, cache: ScanCache(path: file)).records.first { $0.name == "inplace" }
+        XCTAssertNil(rec?.validation, "the cached validation survived a rewrite")
+        XCTAssertTrue(rec?.status.reason?.contains("not an ELF shared library") == true, "\(String(describing: rec?.status))")
+    }
+
+    /// An entry whose stamps carry only the stat facts anyone can read (as an older host or a
+    /// hand-made cache writes them), or a made-up hash, is not trusted.
+    func testAForgedValidatedEntryIsNotTrusted() throws {
+        let m = try plugin("forged")
+        let file = dir + "/cache/scan-cache.json"
+        let search = PluginSearchPath(entries: [.init(path: dir, origin: "--plugins", required: true)])
+        _ = try PluginScanner.scan(search, registry: nil, cache: ScanCache(path: file))
+        func statOnly(_ path: String) -> String {
+            let st = FileIO.stamp(path)!
+            return "\(st.size):\(st.mtimeNanoseconds):\(st.inode)"
+        }
+        func madeUpHash(_ path: String) -> String {
+            let st = FileIO.stamp(path)!
+            return "\(st.size):\(st.mtimeNanoseconds):\(st.inode):\(st.ctimeNanoseconds):0"
+        }
+        for forge in [statOnly, madeUpHash] {
+            let entry: JSONValue = ["name": "forged", "manifest_stamp": .string(ScanCache.stamp(m.file)!), "library": .string(m.libraryPath),
+                                    "library_stamp": .string(forge(m.libraryPath)), "status": "ok", "reason": nil, "validation": ["passed": true]]
+            let doc: JSONValue = ["format": .string(ScanCache.format), "host_abi": .string(HostABI.text), "plugins": .object([m.file: entry])]
+            try FileIO.writeAtomically(file, JSONWriter.write(doc, pretty: false))
+            let rec = try PluginScanner.scan(search, registry: nil, cache: ScanCache(path: file)).records.first { $0.name == "forged" }
+            XCTAssertNil(rec?.validation, "a forged validated entry was trusted")
+        }
+    }
+
     func testACacheOfAnotherFormatIsIgnoredWithAWarning() throws {
         _ = try plugin("p")
         let file = dir + "/c.json"

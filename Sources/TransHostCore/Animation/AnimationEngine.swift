@@ -39,7 +39,7 @@ public final class AnimationEngine {
     private var groupCounter = 0
     private var groups: [AnimationGroup] = []
     private var readyCompletions: [(time: Double, group: AnimationGroup)] = []
-    private var scheduled: [(time: Double, sequence: Int, action: () -> Void)] = []
+    private var scheduled = EventQueue()
     private var scheduleCounter = 0
 
     /// The timeline new animations join; see `withTimeline`.
@@ -237,7 +237,7 @@ public final class AnimationEngine {
     /// Runs `action` when the clock reaches `time` (events at equal times run in scheduling order).
     public func schedule(at time: Double, _ action: @escaping () -> Void) {
         scheduleCounter += 1
-        scheduled.append((max(time, now), scheduleCounter, action))
+        scheduled.insert(.init(time: max(time, now), sequence: scheduleCounter, action: action))
     }
 
     /// Advances virtual time to `target`, processing every event strictly before it in time order.
@@ -261,7 +261,7 @@ public final class AnimationEngine {
             let local = g.timeline.stopTime(for: g)
             if let t = g.timeline.globalTime(ofLocal: local, now: now) { best = min(best ?? t, t) }
         }
-        for s in scheduled { best = min(best ?? s.time, s.time) }
+        if let s = scheduled.nextTime { best = min(best ?? s, s) }
         return best
     }
 
@@ -292,8 +292,6 @@ public final class AnimationEngine {
         for r in ready {
             if let c = r.group.completion { withTimeline(r.group.timeline) { c(r.group.finished) } }
         }
-        let due = scheduled.filter { $0.time <= t }.sorted { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
-        scheduled.removeAll { $0.time <= t }
-        for s in due { s.action() }
+        for s in scheduled.popDue(through: t) { s.action() }
     }
 }

@@ -34,11 +34,12 @@ extension AnimationEngine {
     /// before children, children back to front.
     public func sampleTree(_ root: View) -> [PresentationNode] {
         var out: [PresentationNode] = []
-        func visit(_ v: View, parent: String?, z: Int, depth: Int) {
+        // An explicit stack (children pushed front to back, so they pop back to front).
+        var stack: [(view: View, parent: String?, z: Int, depth: Int)] = [(root, nil, 0, 0)]
+        while let (v, parent, z, depth) = stack.popLast() {
             out.append(PresentationNode(view: SampledView(v), parentID: parent, z: z, depth: depth, state: presentation(of: v), isHidden: v.isHidden))
-            for (i, s) in v.subviews.enumerated() { visit(s, parent: v.id, z: i, depth: depth + 1) }
+            for (i, s) in v.subviews.enumerated().reversed() { stack.append((s, v.id, i, depth + 1)) }
         }
-        visit(root, parent: nil, z: 0, depth: 0)
         return out
     }
 }

@@ -34,6 +34,19 @@ public final class View {
     public var clipsToBounds = false { didSet { contentVersion += 1 } }
     public var content = ViewContent.none { didSet { contentVersion += 1 } }
 
+    /// Releasing a deep chain one level per nested deinit would overflow the stack; views
+    /// nobody else holds are taken apart here, one at a time.
+    deinit {
+        var pending = subviews
+        subviews = []
+        while var v = pending.popLast() {
+            if isKnownUniquelyReferenced(&v) {
+                pending.append(contentsOf: v.subviews)
+                v.subviews = []
+            }
+        }
+    }
+
     public init(engine: AnimationEngine, frame: Rect = .zero, name: String = "") {
         self.engine = engine
         self.id = engine.nextViewID()
@@ -142,9 +155,40 @@ public final class View {
     /// addSubview: appends (or moves) `view` to the top of the subviews.
     public func addSubview(_ view: View) { insertSubview(view, at: subviews.count) }
 
-    /// insertSubview(_:at:); the index is clamped to [0, subviews.count].
+    /// How deep a hierarchy may be (the root is depth 0). Deeper trees are refused, like a
+    /// cycle, so that every walk over a tree (sampling, snapshots, rendering, teardown) has a
+    /// bounded depth whatever a plugin builds.
+    public static let maxDepth = 128
+
+    /// Why `view` cannot become a subview of this view (a cycle, or a tree deeper than
+    /// `maxDepth`), or nil when it can.
+    public func subviewProblem(_ view: View) -> String? {
+        if view === self || isDescendant(of: view) { return "view \(view.id) is this view or one of its ancestors (a cycle)" }
+        var depth = 0
+        var v = superview
+        while let c = v { depth += 1; v = c.superview }
+        let total = depth + 1 + view.height
+        if total > Self.maxDepth {
+            return "adding view \(view.id) under view \(id) would make the hierarchy \(total) levels deep; at most \(Self.maxDepth) are allowed"
+        }
+        return nil
+    }
+
+    /// Levels below this view (0 for a leaf), found without recursion.
+    var height: Int {
+        var deepest = 0
+        var stack: [(View, Int)] = [(self, 0)]
+        while let (v, d) = stack.popLast() {
+            deepest = max(deepest, d)
+            for s in v.subviews { stack.append((s, d + 1)) }
+        }
+        return deepest
+    }
+
+    /// insertSubview(_:at:); the index is clamped to [0, subviews.count]. A cycle or a tree
+    /// deeper than `maxDepth` is refused (nothing changes; see `subviewProblem`).
     public func insertSubview(_ view: View, at index: Int) {
-        guard view !== self, !isDescendant(of: view) else { return }
+        guard subviewProblem(view) == nil else { return }
         if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: i)
         } else {
