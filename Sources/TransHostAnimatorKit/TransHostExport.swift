@@ -108,7 +108,9 @@ final class KitPlugin {
             },
             animate_transition: { me, ctx in
                 guard let me, let ctx, let a = KitPlugin.current?.animator(me) else { return }
-                a.animateTransition(using: TransHostTransitionContext.wrap(ctx))
+                let c = TransHostTransitionContext.wrap(ctx)
+                a.animateTransition(using: c)
+                c.coordinator.start()
             },
             animation_ended: { me, completed in
                 guard let me, let plugin = KitPlugin.current else { return }
@@ -144,8 +146,12 @@ final class KitPlugin {
                       let nav = UIViewController.wrap(request.pointee.container_controller) as? UINavigationController,
                       let shown = UIViewController.wrap(request.pointee.to) else { return }
                 if did != 0 {
+                    TransHostTransitionCoordinator.pending?.flushWithoutTransition()
+                    TransHostTransitionCoordinator.pending = nil
                     d.navigationController(nav, didShow: shown, animated: animated != 0)
                 } else {
+                    TransHostTransitionCoordinator.pending?.flushWithoutTransition()
+                    TransHostTransitionCoordinator.pending = TransHostTransitionCoordinator(context: nil)
                     d.navigationController(nav, willShow: shown, animated: animated != 0)
                 }
             },
@@ -238,6 +244,7 @@ final class KitPlugin {
                 c.completionSpeed = i.completionSpeed
                 c.completionCurve = i.completionCurve
                 i.startInteractiveTransition(c)
+                c.coordinator.start()
             },
             user: Unmanaged.passUnretained(i as AnyObject).toOpaque()))
         interactionTables[key] = t

@@ -50,12 +50,21 @@ public final class TransHostTransitionContext: NSObject, UIViewControllerContext
         let c = TransHostTransitionContext(handle: h)
         registry[h] = c
         current = c
+        _ = c.coordinator
         return c
     }
 
     var hasEnded = false
     /// The object answering `transitionCoordinator` while the transition runs.
-    lazy var coordinator = TransHostTransitionCoordinator(context: self)
+    lazy var coordinator: TransHostTransitionCoordinator = {
+        // A coordinator a willShow already used becomes this transition's.
+        if let p = TransHostTransitionCoordinator.pending {
+            TransHostTransitionCoordinator.pending = nil
+            p.context = self
+            return p
+        }
+        return TransHostTransitionCoordinator(context: self)
+    }()
     /// The interaction controller's completion speed and curve, for finish/cancel.
     var completionSpeed: CGFloat = 1
     var completionCurve: UIView.AnimationCurve = .easeInOut
@@ -146,29 +155,56 @@ extension UIViewControllerTransitionCoordinator {
 }
 
 /// The coordinator of a running transition: alongside animations run as one block over the
-/// transition's duration, on the transition's (interactive) timeline.
+/// transition's duration, on the transition's (interactive) timeline, started with the
+/// animator's own animations. A navigation delegate's willShow already sees it (UIKit's order):
+/// what it asks for then waits for the transition; if the host's default transition runs
+/// instead, the changes apply at once when the delegate hears didShow.
 public final class TransHostTransitionCoordinator: NSObject, UIViewControllerTransitionCoordinator {
-    unowned let context: TransHostTransitionContext
+    weak var context: TransHostTransitionContext?
     var duration: TimeInterval = 0
-    init(context: TransHostTransitionContext) { self.context = context; super.init() }
+    private var queued: [(animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                          completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?)] = []
+    private var started = false
+    init(context: TransHostTransitionContext?) { self.context = context; super.init() }
 
-    public var isAnimated: Bool { context.isAnimated }
-    public var isInteractive: Bool { context.isInteractive }
-    public var isCancelled: Bool { context.transitionWasCancelled }
+    /// The coordinator a willShow sees before the host's context reaches the kit.
+    nonisolated(unsafe) static var pending: TransHostTransitionCoordinator?
+
+    public var isAnimated: Bool { context?.isAnimated ?? true }
+    public var isInteractive: Bool { context?.isInteractive ?? false }
+    public var isCancelled: Bool { context?.transitionWasCancelled ?? false }
     public var transitionDuration: TimeInterval { duration }
-    public var containerView: UIView { context.containerView }
-    public var presentationStyle: UIModalPresentationStyle { context.presentationStyle }
-    public var targetTransform: CGAffineTransform { context.targetTransform }
-    public func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? { context.viewController(forKey: key) }
-    public func view(forKey key: UITransitionContextViewKey) -> UIView? { context.view(forKey: key) }
+    public var containerView: UIView { context?.containerView ?? UIView() }
+    public var presentationStyle: UIModalPresentationStyle { context?.presentationStyle ?? .fullScreen }
+    public var targetTransform: CGAffineTransform { context?.targetTransform ?? .identity }
+    public func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? { context?.viewController(forKey: key) }
+    public func view(forKey key: UITransitionContextViewKey) -> UIView? { context?.view(forKey: key) }
 
     @discardableResult
     public func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
                         completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
-        guard !context.hasEnded else { return false }
-        UIView.animate(withDuration: duration, delay: 0, options: [], animations: { animation?(self) },
-                       completion: { _ in completion?(self) })
+        if let context, context.hasEnded { return false }
+        queued.append((animation, completion))
+        if started { start() }
         return true
     }
     public func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void) {}
+
+    /// Called as the animator starts (inside the transition's timeline): runs what is queued.
+    func start() {
+        started = true
+        let blocks = queued
+        queued = []
+        guard !blocks.isEmpty else { return }
+        UIView.animate(withDuration: duration, delay: 0, options: [], animations: { for b in blocks { b.animation?(self) } },
+                       completion: { _ in for b in blocks { b.completion?(self) } })
+    }
+
+    /// The transition ran without the kit (the host's default): apply what is queued at once.
+    func flushWithoutTransition() {
+        let blocks = queued
+        queued = []
+        for b in blocks { b.animation?(self) }
+        for b in blocks { b.completion?(self) }
+    }
 }

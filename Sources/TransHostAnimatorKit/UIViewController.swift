@@ -101,6 +101,7 @@ open class UIViewController: NSObject {
 
     /// The running transition's coordinator while this controller takes part in it.
     open var transitionCoordinator: UIViewControllerTransitionCoordinator? {
+        if let pending = TransHostTransitionCoordinator.pending { return pending }
         guard let ctx = TransHostTransitionContext.current, !ctx.hasEnded,
               ctx.viewController(forKey: .from) === self || ctx.viewController(forKey: .to) === self || self is UINavigationController || self is UITabBarController
         else { return nil }
