@@ -19,7 +19,6 @@ public final class ActiveTransition {
     /// Where the container sat when the transition began (an animator must not move it).
     weak var containerParent: View?
     var containerIndex = 0
-    var completedByWatchdog = false
     public var isFinished: Bool { context.didComplete != nil }
     init(index: Int, context: TransitionContext, animator: TransitionAnimator?, duration: Double) {
         self.index = index; self.context = context; self.animator = animator; self.duration = duration
@@ -149,11 +148,6 @@ public final class TransitionHost {
         let index = t.index
         ctx.breachHandler = { [weak self, weak t] b in
             guard let self else { return }
-            var b = b
-            if let t, t.completedByWatchdog, b.kind == "completed-twice" {
-                b = ContractBreach(plugin: b.plugin, kind: "completed-late",
-                                   message: "completeTransition was called after the watchdog had completed the transition; the call was ignored")
-            }
             self.allBreaches.append(b)
             if let t, self.active === t { t.breaches.append(b) } else { self.reportLate(b, index: index) }
         }
@@ -197,7 +191,7 @@ public final class TransitionHost {
                 message: "completeTransition was not called within \(Self.watchdogFactor) x \(remaining) s + \(Self.watchdogSlack) s for \(ctx.container.rawValue) \(ctx.operation.rawValue) \(ctx.fromViewController.typeName) -> \(ctx.toViewController.typeName); the host completed the transition"))
             t.breaches.append(self.allBreaches[self.allBreaches.count - 1])
             for v in [ctx.fromViewController.view, ctx.toViewController.view] { self.engine.removeAllAnimations(of: v) }
-            t.completedByWatchdog = true
+            ctx.completedByWatchdog = true
             ctx.completeTransition(!ctx.transitionWasCancelled)
         }
     }
