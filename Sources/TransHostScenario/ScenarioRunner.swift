@@ -14,6 +14,9 @@ public struct TransitionTrace {
     /// Late breaches (reported after the transition ended) are added here too.
     public internal(set) var record: TransitionRecord
     public let frames: [TraceFrame]
+    /// The window right after the host applied completeTransition (its postconditions and any
+    /// repair), at the instant the transition ended: what cleanup left behind.
+    public let after: TraceFrame
 }
 
 /// The outcome of playing a scenario.
@@ -36,8 +39,17 @@ public struct RunResult {
 }
 
 /// Plays a scenario's script through the coordinators on virtual time and samples every
-/// transition at `fps`, both ends included: t = k / fps for every k with k / fps < duration, and
-/// t = duration. A frame at t shows the animations at t, before completions due at t run.
+/// transition at `fps` (the frame rule of docs/trace.md):
+/// - frames run from t = 0 to the transition's last instant, both ends included: t = k / fps
+///   for every k with k / fps below it, then the last instant itself. The last instant is the
+///   declared duration for a transition that plays on its own, and the instant it ended for an
+///   interactive one (its length depends on the gesture);
+/// - a frame at t > 0 shows the animations at t before anything due at t runs (gesture events,
+///   completion blocks, completeTransition), so the last frame shows the animations at their
+///   end, before the animator's cleanup; t = 0 shows the transition as it began, once what was
+///   due at that instant ran;
+/// - a transition that ended at the instant it began has one frame, t = 0 (the state it left);
+/// - `after` shows the window right after completeTransition was applied, for every transition.
 public final class ScenarioRunner: TransitionObserver {
     public let app: App
     public let fps: Int
@@ -67,7 +79,12 @@ public final class ScenarioRunner: TransitionObserver {
     public func log(_ line: String) { logs.append(line) }
 
     public func transitionDidBegin(_ transition: ActiveTransition) { active = (transition, records.count) }
-    public func transitionDidEnd(_ record: TransitionRecord) { records.append(record) }
+    public func transitionDidEnd(_ record: TransitionRecord) {
+        records.append(record)
+        // Sampled now, before a queued action can start the next transition at the same instant.
+        afterFrames[record.index] = TraceFrame(t: record.end - record.start, nodes: app.engine.sampleTree(app.window))
+    }
+    private var afterFrames: [Int: TraceFrame] = [:]
 
     /// A breach reported after its transition ended (a second completeTransition, a bad call in
     /// a late completion) joins that transition's record, so the trace and the exit code see it.
@@ -77,7 +94,6 @@ public final class ScenarioRunner: TransitionObserver {
     }
 
     public func run() -> RunResult {
-        let engine = app.engine
         drain()
         for action in app.scenario.script {
             perform(action)
@@ -153,21 +169,24 @@ public final class ScenarioRunner: TransitionObserver {
         let engine = app.engine
         let start = t.context.startTime
         var frames: [TraceFrame] = []
-        if t.context.isInteractive {
-            // Gesture-driven: sample at fps on virtual time until the transition ends, then once
-            // more at the instant it ended.
+        if records.count > before {
+            // Ended as it began (not animated, or a zero-length interaction): one frame.
+            frames.append(TraceFrame(t: 0, nodes: engine.sampleTree(app.window)))
+        } else if t.context.isInteractive {
+            // Gesture-driven: sample at fps on virtual time until the transition ends. Every event
+            // instant is sampled before its events run, so when the transition ends there, that
+            // sample (the animations at their end, before completions) is the last frame.
             var k = 0
             while records.count <= before {
                 let time = Double(k) / Double(fps)
                 if time > Self.maximumInteractiveSeconds { break }
                 while let next = engine.nextEventTime(), next < start + time, records.count <= before {
                     engine.advance(to: next)
+                    let pending = TraceFrame(t: next - start, nodes: engine.sampleTree(app.window))
                     engine.settle()
+                    if records.count > before, frames.last.map({ $0.t < pending.t }) ?? true { frames.append(pending) }
                 }
-                if records.count > before {
-                    frames.append(TraceFrame(t: engine.now - start, nodes: engine.sampleTree(app.window)))
-                    break
-                }
+                if records.count > before { break }
                 engine.advance(to: start + time)
                 frames.append(TraceFrame(t: time, nodes: engine.sampleTree(app.window)))
                 k += 1
@@ -188,7 +207,9 @@ public final class ScenarioRunner: TransitionObserver {
             }
             engine.advance(to: next)
         }
-        let trace = TransitionTrace(index: traces.count, record: records[before], frames: frames)
+        let record = records[before]
+        let after = afterFrames.removeValue(forKey: record.index) ?? TraceFrame(t: record.end - record.start, nodes: engine.sampleTree(app.window))
+        let trace = TransitionTrace(index: traces.count, record: record, frames: frames, after: after)
         traces.append(trace)
         onTransition?(trace)
     }

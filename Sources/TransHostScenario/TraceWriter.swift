@@ -2,8 +2,8 @@ import TransHostCore
 import TransHostCoordinators
 import TransHostSupport
 
-/// Encodes a run as `transhost-trace/1` (DESIGN.md section 11): keys sorted, floats with at most
-/// 6 decimals, so the same run gives the same bytes.
+/// Encodes a run as `transhost-trace/1` (docs/trace.md): keys sorted, floats with at most 6
+/// decimals, so the same run gives the same bytes.
 public enum TraceWriter {
     public static let format = "transhost-trace/1"
 
@@ -46,6 +46,7 @@ public enum TraceWriter {
                  "animated": .bool($0.animated), "time": .number($0.time)]
             }),
             "frames": .array(t.frames.map(frame)),
+            "after": frame(t.after),
         ]
     }
 
