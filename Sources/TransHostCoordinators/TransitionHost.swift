@@ -13,6 +13,7 @@ public final class ActiveTransition {
     public internal(set) var fromState: ViewState?
     public internal(set) var toState: ViewState?
     var breaches: [ContractBreach] = []
+    var repairs: [HostRepair] = []
     var appearance: [AppearanceEvent] = []
     var finish: (Bool) -> Void = { _ in }
     var watchdogGeneration = 0
@@ -54,6 +55,10 @@ public final class ActiveTransition {
 ///   cornerRadius, isHidden, superview and index in it; see `ViewState`). UIKit leaves model
 ///   values to the animator; transhost promises "state after cancel equals state before". Fields
 ///   the host had to put back are listed in `TransitionRecord.restored` (not a breach).
+/// - Repairs: everything the host fixes that a device would have shown wrong (a field restored
+///   after a cancel, a from- or to-view put back, the container put back, a transition the
+///   watchdog completed) is a `HostRepair` in the record and the trace, with the value the
+///   animator left, and one warning per transition, so such an animator does not look correct.
 /// - A second completeTransition is ignored and reported as `completed-twice`. Breaches that
 ///   arrive after the transition's record was delivered are reported through
 ///   `TransitionObserver.transition(_:didReportLateBreach:)` and the warning handler, and are
@@ -191,6 +196,8 @@ public final class TransitionHost {
                 message: "completeTransition was not called within \(Self.watchdogFactor) x \(remaining) s + \(Self.watchdogSlack) s for \(ctx.container.rawValue) \(ctx.operation.rawValue) \(ctx.fromViewController.typeName) -> \(ctx.toViewController.typeName); the host completed the transition"))
             t.breaches.append(self.allBreaches[self.allBreaches.count - 1])
             for v in [ctx.fromViewController.view, ctx.toViewController.view] { self.engine.removeAllAnimations(of: v) }
+            t.repairs.append(HostRepair(kind: "completed-by-host", subject: "completeTransition",
+                message: "the animator never called completeTransition; the host stopped the from- and to-view's animations and completed the transition (on a device it would never end and the app would stop responding)"))
             ctx.completedByWatchdog = true
             ctx.completeTransition(!ctx.transitionWasCancelled)
         }
@@ -220,6 +227,8 @@ public final class TransitionHost {
             breach(t, "container-moved",
                    "the animator moved or removed the transition's container view (\(ctx.containerView.name)); the host put it back")
             parent.insertSubview(ctx.containerView, at: t.containerIndex)
+            t.repairs.append(HostRepair(kind: "container-restored", subject: ctx.containerView.name,
+                message: "the animator moved or removed the container view (\(ctx.containerView.name)); the host put it back at index \(t.containerIndex) of \(parent.name) (on a device the screen would lose it)"))
         }
         if didComplete && ctx.transitionWasCancelled {
             breach(t, "completed-after-cancel",
@@ -232,6 +241,8 @@ public final class TransitionHost {
                 breach(t, "to-view-missing",
                        "the to-view (\(to.typeName)) was not in the container after completeTransition(true); the host added it")
                 ctx.containerView.addSubview(to.view)
+                t.repairs.append(HostRepair(kind: "to-view-added", subject: "to-view",
+                    message: "the to-view (\(to.typeName)) was not in the container after completeTransition(true); the host added it (on a device the screen would show no \(to.typeName))"))
             }
             if from.view !== to.view { from.view.removeFromSuperview() }
             appear(t, from, .didDisappear)
@@ -239,9 +250,13 @@ public final class TransitionHost {
         } else {
             // Undo field by field: the to-view first (it usually leaves the container), then the
             // from-view (back at its index).
-            if let s = t.toState, from.view !== to.view { restored += s.restore(to.view).map { "to.\($0)" } }
-            if let s = t.fromState { restored += s.restore(from.view).map { "from.\($0)" } }
-            if !from.view.isDescendant(of: ctx.containerView) { ctx.containerView.addSubview(from.view) }
+            if let s = t.toState, from.view !== to.view { restored += restore(to.view, to: s, as: "to", in: t) }
+            if let s = t.fromState { restored += restore(from.view, to: s, as: "from", in: t) }
+            if !from.view.isDescendant(of: ctx.containerView) {
+                ctx.containerView.addSubview(from.view)
+                t.repairs.append(HostRepair(kind: "from-view-added", subject: "from-view",
+                    message: "the cancelled transition left the from-view (\(from.typeName)) outside the container; the host added it back (on a device the screen would be blank)"))
+            }
             // UIKit balances a cancelled transition: the to-controller disappears again and the
             // from-controller reappears.
             appear(t, to, .willDisappear)
@@ -259,10 +274,32 @@ public final class TransitionHost {
                                       fromType: from.typeName, toType: to.typeName, fromID: from.id, toID: to.id,
                                       animator: t.animator?.identity, interactive: ctx.isInteractive, duration: t.duration,
                                       start: ctx.startTime, end: engine.now, outcome: didComplete ? .completed : .cancelled,
-                                      breaches: t.breaches, appearance: t.appearance, restored: restored)
+                                      breaches: t.breaches, appearance: t.appearance, restored: restored, repairs: t.repairs)
+        if !t.repairs.isEmpty {
+            warn("transition \(t.index) (\(ctx.container.rawValue) \(ctx.operation.rawValue) \(from.typeName) -> \(to.typeName)) looks right only because the host repaired what \(ctx.pluginName) left: \(t.repairs.map(\.subject).joined(separator: ", ")); on a device it would not (see the trace's repairs)")
+        }
         records.append(record)
         observer?.transitionDidEnd(record)
         if !queue.isEmpty { scheduleDrain() }
+    }
+
+    /// Puts `view` back as `state` after a cancel and records a repair for each field a correct
+    /// animator would have put back itself. A to-view that was outside the window leaves it on a
+    /// cancel (UIKit's own postcondition), so its place and geometry (the final frame an animator
+    /// gives it) are not repairs; what it would carry into its next appearance (alpha, transform,
+    /// ...) is.
+    private func restore(_ view: View, to state: ViewState, as role: String, in t: ActiveTransition) -> [String] {
+        let left = ViewState(of: view)
+        let fields = state.restore(view)
+        let offScreen = role == "to" && state.superviewID == nil
+        for f in fields where !(offScreen && ["superview", "index", "bounds", "position"].contains(f)) {
+            let device = offScreen
+                ? "on a device the to-view would keep \(left.describe(f)) the next time it is shown"
+                : "on a device it would keep \(left.describe(f)) and jump there once the animations end"
+            t.repairs.append(HostRepair(kind: "field-restored", subject: "\(role).\(f)",
+                message: "the cancelled transition left the \(role)-view's \(f) at \(left.describe(f)); the host put back \(state.describe(f)), its value before the transition (\(device))"))
+        }
+        return fields.map { "\(role).\($0)" }
     }
 
     /// Every transition that ended on this host, in order. Unlike the copy handed to the observer,

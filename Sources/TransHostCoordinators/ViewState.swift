@@ -54,6 +54,24 @@ public struct ViewState: Equatable {
         return d
     }
 
+    /// The value of one field named as in `differences(from:)`, for messages.
+    public func describe(_ field: String) -> String {
+        func n(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)" }
+        switch field {
+        case "bounds", "frame": let r = field == "bounds" ? bounds : frame; return "[\(n(r.minX)), \(n(r.minY)), \(n(r.width)), \(n(r.height))]"
+        case "position": return "(\(n(position.x)), \(n(position.y)))"
+        case "anchorPoint": return "(\(n(anchorPoint.x)), \(n(anchorPoint.y)))"
+        case "transform": return transform == .identity ? "identity" : "[" + transform.values.map(n).joined(separator: ", ") + "]"
+        case "alpha": return n(alpha)
+        case "backgroundColor": return backgroundColor.map { "\($0)" } ?? "nil"
+        case "cornerRadius": return n(cornerRadius)
+        case "isHidden": return "\(isHidden)"
+        case "superview": return superviewID ?? "no superview"
+        case "index": return index.map(String.init) ?? "none"
+        default: return "?"
+        }
+    }
+
     /// Sets `view`'s model values (outside any animation block: no animation) and hierarchy
     /// position back to these. Returns the names of the fields that had to change.
     @discardableResult

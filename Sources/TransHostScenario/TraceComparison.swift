@@ -40,7 +40,7 @@ public enum TraceComparison {
                 add(name, "\(key) is \(text(a[key])), expected \(text(e[key]))")
             }
             // Fields added after a golden was recorded are compared only when the golden has them.
-            for key in ["restored"] where e[key] != nil && !same(a[key], e[key]) {
+            for key in ["restored", "repairs"] where e[key] != nil && !same(a[key], e[key]) {
                 add(name, "\(key) is \(text(a[key])), expected \(text(e[key]))")
             }
             let fa = a["frames"]?.arrayValue ?? [], fe = e["frames"]?.arrayValue ?? []

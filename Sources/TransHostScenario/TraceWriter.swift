@@ -28,7 +28,7 @@ public enum TraceWriter {
 
     static func transition(_ t: TransitionTrace) -> JSONValue {
         let rec = t.record
-        return [
+        var o: [String: JSONValue] = [
             "index": .number(Double(t.index)),
             "container": .string(rec.container.rawValue),
             "operation": .string(rec.operation.rawValue),
@@ -48,6 +48,12 @@ public enum TraceWriter {
             "frames": .array(t.frames.map(frame)),
             "after": frame(t.after),
         ]
+        // Written only when the host put something back, so a clean animator's trace is unchanged.
+        if !rec.restored.isEmpty { o["restored"] = .array(rec.restored.map(JSONValue.string)) }
+        if !rec.repairs.isEmpty {
+            o["repairs"] = .array(rec.repairs.map { ["kind": .string($0.kind), "subject": .string($0.subject), "message": .string($0.message)] })
+        }
+        return .object(o)
     }
 
     static func breach(_ b: ContractBreach) -> JSONValue {

@@ -55,6 +55,35 @@ final class MisbehavingPluginTests: XCTestCase {
         XCTAssertEqual(((trace["final"] as? [String: Any])?["stack"] as? [String]), ["Src", "Dst"])
     }
 
+    /// A plugin that cancels its own push and leaves the from-view faded: the host puts the alpha
+    /// back, and the trace and stderr say so, because on a device the view would stay faded.
+    func testRepairsReachTheTraceAndStderr() throws {
+        let (r, root) = try runPlugin(named: "fader", body: """
+        #include "transhost.h"
+        static const th_host_api *host;
+        static double duration(const th_animator *self, th_context *ctx) { (void)self; (void)ctx; return 0.2; }
+        static void animate(const th_animator *self, th_context *ctx) {
+            (void)self;
+            host->view_set_alpha(host->context_view(ctx, TH_KEY_FROM), 0.25);
+            host->context_complete_transition(ctx, 0);
+        }
+        static const th_animator fader = { sizeof(th_animator), "fader", duration, animate, 0, 0 };
+        static int init(const th_host_api *h) { host = h; return 0; }
+        static const th_animator *get(const char *id) { (void)id; return &fader; }
+        TH_EXPORT const th_plugin_entry transhost_plugin_entry = { TH_ABI_MAJOR, TH_ABI_MINOR, sizeof(th_plugin_entry),
+            "fader", "1.0.0", init, 0, get };
+        """)
+        XCTAssertTrue(r.stderr.contains("repaired what fader left: from.alpha"), r.stderr)
+        let trace = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: root + "/out/trace.json"))) as? [String: Any])
+        let t = try XCTUnwrap((trace["transitions"] as? [[String: Any]])?.first)
+        XCTAssertEqual(t["outcome"] as? String, "cancelled")
+        let repairs = try XCTUnwrap(t["repairs"] as? [[String: Any]], "\(t.keys.sorted())")
+        XCTAssertEqual(repairs.map { $0["subject"] as? String }, ["from.alpha"])
+        XCTAssertEqual(repairs.first?["kind"] as? String, "field-restored")
+        XCTAssertTrue((repairs.first?["message"] as? String)?.contains("at 0.25") ?? false, "\(repairs)")
+        XCTAssertEqual(t["restored"] as? [String], ["from.alpha"])
+    }
+
     /// A plugin that passes validation but crashes while it animates: the host names it, the
     /// call and the signal, and exits 3 instead of dying with a bare "Segmentation fault".
     func testAPluginThatCrashesWhileAnimatingIsNamed() throws {
