@@ -2,7 +2,7 @@ import TransHostCore
 
 /// UIViewControllerContextTransitioning: what an animator gets for one transition.
 ///
-/// Contract (DESIGN.md section 7): `completeTransition` is called exactly once. A second call is
+/// Contract (UIKit's): `completeTransition` is called exactly once. A second call is
 /// ignored and reported as a breach; a missing call is ended by the host's watchdog (see
 /// `TransitionHost` for the deadline and the postconditions, including the cancel restoration).
 ///

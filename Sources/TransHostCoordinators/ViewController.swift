@@ -25,7 +25,7 @@ public struct AppearanceEvent: Equatable, Sendable {
     public let time: Double
 }
 
-/// A breach of the transition contract by an animator (DESIGN.md section 7).
+/// A breach of the transition contract by an animator.
 public struct ContractBreach: Equatable, Sendable, CustomStringConvertible {
     /// The plugin that broke the contract ("host" for the built-in defaults).
     public let plugin: String

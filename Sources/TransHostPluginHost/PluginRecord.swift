@@ -14,7 +14,7 @@ public enum HostABI {
     public static let minimumAnimatorSize: UInt32 = 48
     public static let minimumEntrySize: UInt32 = 56
 
-    /// DESIGN.md section 4: major must be equal, plugin minor <= host minor.
+    /// docs/abi.md: major must be equal, plugin minor <= host minor.
     public static func isCompatible(major m: Int, minor n: Int) -> Bool { m == major && n <= minor }
 }
 

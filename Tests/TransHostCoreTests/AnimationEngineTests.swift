@@ -202,7 +202,7 @@ final class AnimationEngineTests: XCTestCase {
         let w = View(engine: engine, frame: frame100())
         engine.animate(AnimationParameters(duration: 3, curve: .spring(dampingRatio: 0.25, initialVelocity: 0)),
                        animations: { w.position = Point(x: 150, y: 50) })
-        // k 54.83363359078326, c 3.702486785620688 (DESIGN.md): first peak at wd t = pi.
+        // k 54.83363359078326, c 3.702486785620688 (docs/animation.md): first peak at wd t = pi.
         let w0 = 54.83363359078326.squareRoot(), zeta = 3.702486785620688 / (2 * w0)
         let tPeak = Double.pi / (w0 * (1 - zeta * zeta).squareRoot())
         engine.advance(to: 0.5 + tPeak)

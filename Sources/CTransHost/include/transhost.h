@@ -5,7 +5,7 @@
  * host types: every host object is an opaque handle, and every host service is a function
  * pointer in the table the host hands to the plugin's init.
  *
- * Versioning (see DESIGN.md section 4):
+ * Versioning (the full rules: docs/abi.md):
  *   - A plugin exports exactly one symbol, TH_ENTRY_SYMBOL ("transhost_plugin_entry"), a const
  *     th_plugin_entry whose FIRST two fields are the ABI major and minor it was built against.
  *     The host reads them straight from the file before any plugin code runs.
