@@ -79,6 +79,11 @@ public enum TraceWriter {
             "hidden": .bool(n.isHidden),
         ]
         if n.view.isSnapshot { o["snapshot"] = .bool(true) }
+        if n.view.isStretched(toBounds: s.bounds), let size = n.view.resizableSize {
+            let i = n.view.capInsets
+            o["stretch"] = ["size": .array([size.width, size.height].map(JSONValue.number)),
+                            "capInsets": .array([i.top, i.left, i.bottom, i.right].map(JSONValue.number))]
+        }
         return .object(o)
     }
 

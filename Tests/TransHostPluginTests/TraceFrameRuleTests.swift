@@ -1,7 +1,7 @@
 import Foundation
 import TransHostCore
 import TransHostCoordinators
-import TransHostScenario
+@testable import TransHostScenario
 import TransHostSupport
 import XCTest
 
@@ -68,5 +68,19 @@ final class TraceFrameRuleTests: XCTestCase {
             XCTAssertNotNil(after["t"]?.doubleValue)
             XCTAssertFalse(after["views"]?.arrayValue?.isEmpty ?? true)
         }
+    }
+
+    /// A resizable snapshot shown at another size carries `stretch` (the size it was taken at and
+    /// its cap insets); at its own size it does not.
+    func testAStretchedResizableSnapshotSaysSoInTheTrace() throws {
+        let e = AnimationEngine()
+        let source = View(engine: e, frame: Rect(x: 0, y: 0, width: 100, height: 40), name: "bar")
+        let snap = source.resizableSnapshotView(from: Rect(x: 0, y: 0, width: 100, height: 40), afterScreenUpdates: true,
+                                                withCapInsets: EdgeInsets(top: 1, left: 10, bottom: 2, right: 12))
+        XCTAssertNil(TraceWriter.node(try XCTUnwrap(e.sampleTree(snap).first))["stretch"])
+        snap.frame = Rect(x: 0, y: 0, width: 250, height: 40)
+        let stretch = try XCTUnwrap(TraceWriter.node(try XCTUnwrap(e.sampleTree(snap).first))["stretch"])
+        XCTAssertEqual(stretch["size"], .array([.number(100), .number(40)]))
+        XCTAssertEqual(stretch["capInsets"], .array([.number(1), .number(10), .number(2), .number(12)]))
     }
 }

@@ -240,7 +240,8 @@ typedef struct th_host_api {
      * after_screen_updates is 1, what is on screen now when 0); frame (0, 0, w, h). [main-thread] */
     th_view *(*view_snapshot)(th_view *view, int after_screen_updates);
     /* resizableSnapshotViewFromRect:afterScreenUpdates:withCapInsets: the part of the view inside
-     * rect (bounds coordinates), of size rect.size. [main-thread] */
+     * rect (bounds coordinates), of size rect.size. Given another size later, its content
+     * stretches; only the part inside cap_insets does, the caps keep their size. [main-thread] */
     th_view *(*view_resizable_snapshot)(th_view *view, th_rect rect, int after_screen_updates, th_insets cap_insets);
     /* The first view named name in root's subtree (root included, depth-first), or NULL. name is
      * copied. Scenario views carry the names their scenario gives them. [main-thread] */

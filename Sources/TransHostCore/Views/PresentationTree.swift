@@ -9,6 +9,12 @@ public struct PresentationNode {
     public let depth: Int
     public let state: PresentationState
     public let isHidden: Bool
+
+    /// The same node showing `state` (a renderer draws a stretched snapshot's content at the size
+    /// it was taken at, then stretches it).
+    public func with(state: PresentationState) -> PresentationNode {
+        PresentationNode(view: view, parentID: parentID, z: z, depth: depth, state: state, isHidden: isHidden)
+    }
 }
 
 extension AnimationEngine {
