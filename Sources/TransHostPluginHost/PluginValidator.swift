@@ -1,4 +1,7 @@
 import TransHostSupport
+import TransHostDiscovery
+import TransHostFFI
+import TransHostManifest
 #if canImport(Glibc)
 import Glibc
 #endif

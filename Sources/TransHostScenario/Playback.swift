@@ -1,5 +1,7 @@
 import TransHostCoordinators
 import TransHostPluginHost
+import TransHostDiscovery
+import TransHostRouting
 
 /// Plays a scenario with the plugins of a scan: builds the app, makes the plugin runtime the
 /// coordinators' delegate, and runs the script.
