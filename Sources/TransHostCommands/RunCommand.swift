@@ -116,6 +116,7 @@ enum RunCommand {
                 for w in result.run.warnings { console.err("warning: \(w)") }
             }
             for b in result.run.breaches { console.err("contract breach: \(b)") }
+            for e in result.run.errors { console.err("error: \(job.scenario.name): \(e)") }
             if args.flag("--json") {
                 summaries.append(summaryJSON(result.run, files: files))
             } else if !quiet {
@@ -140,6 +141,7 @@ enum RunCommand {
             }
             if result.loadFailures > 0 { exit = worse(exit, .pluginFailed) }
             if !result.run.breaches.isEmpty { exit = worse(exit, .contractBreach) }
+            if !result.run.errors.isEmpty { exit = worse(exit, .inputError) }
         }
         if args.flag("--json") { console.out(JSONWriter.write(jobs.count == 1 ? summaries[0] : .object(["runs": .array(summaries)]))) }
         PluginRuntime.shutdown()
@@ -148,7 +150,7 @@ enum RunCommand {
 
     /// Exit codes by severity: a plugin that failed to load outranks a contract breach.
     static func worse(_ a: ExitCode, _ b: ExitCode) -> ExitCode {
-        let rank: [ExitCode: Int] = [.ok: 0, .mismatch: 1, .contractBreach: 2, .pluginFailed: 3]
+        let rank: [ExitCode: Int] = [.ok: 0, .mismatch: 1, .contractBreach: 2, .pluginFailed: 3, .inputError: 4]
         return (rank[b] ?? 0) > (rank[a] ?? 0) ? b : a
     }
 

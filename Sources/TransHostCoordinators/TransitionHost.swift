@@ -32,7 +32,14 @@ public final class ActiveTransition {
 ///
 /// Rules:
 /// - Queueing: one transition runs at a time per host (navigation, tab and modal share it). An
-///   action that arrives while a transition runs, or while earlier actions still wait, is queued.
+///   action that arrives while a transition runs, or while earlier actions still wait, is queued,
+///   except a present or dismiss during a presentation or dismissal, which the modal coordinator
+///   refuses with a warning as UIKit does.
+/// - Interaction: a requested interaction controller drives a routed animator, or the default
+///   navigation pop (the back swipe); on another default transition it is ignored with a warning,
+///   as UIKit asks for one only when a custom animator is used.
+/// - One container per controller: an action that would put a controller into a second
+///   container is refused through `errorHandler` (UIKit raises), using `placement`.
 ///   When the transition ends the queue is drained in arrival order on the same virtual instant
 ///   (an engine event at `now`, so after the completion that ended the transition has returned),
 ///   stopping whenever a queued action starts a transition. A queued action is evaluated against
@@ -72,6 +79,12 @@ public final class TransitionHost {
     public weak var observer: TransitionObserver?
     /// Receives host warnings (refused actions and the like).
     public var warningHandler: ((String) -> Void)?
+    /// Receives errors: actions UIKit answers with an exception (a controller that would end up
+    /// in two containers). The action is refused; without a handler they go to `warningHandler`.
+    public var errorHandler: ((String) -> Void)?
+    /// Where a controller sits in a container other than `asking` ("presented modally", "on the
+    /// navigation stack", ...), or nil; set by the app that owns the coordinators.
+    public var placement: ((ViewController, _ asking: ContainerKind) -> String?)?
     public private(set) var active: ActiveTransition?
     /// Every breach reported on this host, in order (including late ones).
     public private(set) var allBreaches: [ContractBreach] = []
@@ -102,6 +115,23 @@ public final class TransitionHost {
 
     func warn(_ message: String) { warningHandler?(message) }
 
+    func fail(_ message: String) {
+        if let errorHandler { errorHandler(message) } else { warningHandler?("error: \(message)") }
+    }
+
+    /// Refuses (with an error naming it) an action that would put `vc` into a second container.
+    func refuseIfPlacedElsewhere(_ vc: ViewController, by container: ContainerKind, action: String) -> Bool {
+        guard let place = placement?(vc, container) else { return false }
+        fail("\(action) of \(vc.typeName) (\(vc.id)) refused: it is \(place), and a view controller can be in one container only (UIKit raises an exception)")
+        return true
+    }
+
+    /// Whether a presentation or dismissal is running (UIKit refuses another present or dismiss then).
+    public var isModalTransitionInFlight: Bool {
+        guard let active, !active.isFinished else { return false }
+        return active.context.container == .modal
+    }
+
     /// Starts a transition. `finish(didComplete)` updates the container's state (the stack, the
     /// selection) after the postconditions have been applied.
     func begin(container: ContainerKind, operation: TransitionOperation, from: ViewController, to: ViewController,
@@ -111,9 +141,16 @@ public final class TransitionHost {
         let ctx = TransitionContext(container: container, operation: operation, from: from, to: to, containerView: containerView,
                                     isAnimated: animated, startTime: engine.now, initialFrames: initialFrames, finalFrames: finalFrames)
         let request = TransitionRequest(container: container, operation: operation, from: from, to: to)
-        let animator: TransitionAnimator? = animated ? (provider?.animator(for: request) ?? defaultAnimator()) : nil
+        let routed = animated ? provider?.animator(for: request) : nil
+        let animator: TransitionAnimator? = animated ? (routed ?? defaultAnimator()) : nil
         ctx.pluginName = animator?.identity?.plugin ?? "host"
         var interaction = requested
+        // UIKit asks for an interaction controller only when the delegate vended an animator; the
+        // one interactive default is the navigation controller's back swipe.
+        if interaction != nil, animated, routed == nil, !(container == .navigation && operation == .pop) {
+            warn("\(container.rawValue) \(operation.rawValue) \(from.typeName) -> \(to.typeName) runs the host's default transition, which is not interactive; the gesture was ignored and the transition ran on its own")
+            interaction = nil
+        }
         if interaction == nil, let animator, let ip = provider as? TransitionInteractionProvider {
             interaction = ip.interactionController(for: request, animator: animator)
         }

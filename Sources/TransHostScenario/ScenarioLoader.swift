@@ -120,9 +120,11 @@ struct ScenarioReader {
             throw fail("root.container", "\"\(container)\" is not one of navigation, tab, single")
         }
         var script: [Scenario.Action] = []
+        var times: [Double?] = []
         for (i, a) in (o["script"]?.arrayValue ?? []).enumerated() {
             let f = "script[\(i)]"
             let ao = try object(a, f)
+            times.append(try ao["at"].map { try time($0, "\(f).at") })
             let action = try string(ao["action"], "\(f).action")
             let animated = try bool(ao["animated"], "\(f).animated", default: true)
             let g = try ao["gesture"].map { try gesture($0, "\(f).gesture") }
@@ -144,7 +146,23 @@ struct ScenarioReader {
                 throw fail("\(f).action", "\"\(action)\" is not one of push, pop, popToRoot, present, dismiss, select, wait")
             }
         }
-        return Scenario(name: name, device: device, types: types, controllers: controllers, root: root, script: script, source: file)
+        var scenario = Scenario(name: name, device: device, types: types, controllers: controllers, root: root, script: script, source: file)
+        scenario.times = times
+        return scenario
+    }
+
+    /// A time: `"0.2s"`, `"200ms"` or a number of seconds; finite and not negative.
+    func time(_ v: JSONValue, _ field: String) throws -> Double {
+        var seconds: Double?
+        if let n = v.doubleValue { seconds = n }
+        else if let text = v.stringValue {
+            if text.hasSuffix("ms") { seconds = Double(text.dropLast(2)).map { $0 / 1000 } }
+            else if text.hasSuffix("s") { seconds = Double(text.dropLast()) }
+        }
+        guard let s = seconds, s.isFinite, s >= 0 else {
+            throw fail(field, "expected a time such as \"0.2s\", \"200ms\" or 0.2 (seconds since the script began), not negative")
+        }
+        return s
     }
 
     /// `{"samples": [[t, dx], [t, dx, dy], ...], "release": [t, dx(, dy)], "axis": "horizontal", "threshold": 0.5}`
@@ -158,15 +176,40 @@ struct ScenarioReader {
         guard let arr = o["samples"]?.arrayValue else { throw fail("\(field).samples", "an array of [seconds, dx] samples is required") }
         let samples = try arr.enumerated().map { try sample($1, "\(field).samples[\($0)]") }
         let release = try o["release"].map { try sample($0, "\(field).release") }
-        let script = release.map { GestureScript(samples: samples, release: $0) } ?? GestureScript(samples: samples)
+        var script = release.map { GestureScript(samples: samples, release: $0) } ?? GestureScript(samples: samples)
+        if let v = o["velocity"] {
+            guard let a = v.arrayValue, (1...2).contains(a.count), a.allSatisfy({ $0.doubleValue?.isFinite ?? false }) else {
+                throw fail("\(field).velocity", "expected [vx] or [vx, vy] in points per second")
+            }
+            script.velocity = Point(x: a[0].doubleValue!, y: a.count == 2 ? a[1].doubleValue! : 0)
+        }
         if let problem = script.validate().first { throw fail(field, problem) }
-        // Without axis and threshold, the routed animator's interaction decides (see Gesture).
-        guard o["axis"] != nil || o["threshold"] != nil else { return Scenario.Gesture(script: script, rule: nil) }
+        var g = Scenario.Gesture(script: script, rule: nil)
+        if let v = o["completionSpeed"] {
+            let speed = try number(v, "\(field).completionSpeed")
+            guard speed.isFinite, speed > 0 else { throw fail("\(field).completionSpeed", "must be a number above 0") }
+            g.completionSpeed = speed
+        }
+        if let v = o["completionCurve"] {
+            let name = try string(v, "\(field).completionCurve")
+            let curves: [String: TimingCurve] = ["easeInOut": .easeInOut, "easeIn": .easeIn, "easeOut": .easeOut, "linear": .linear]
+            guard let c = curves[name] else { throw fail("\(field).completionCurve", "\"\(name)\" is not one of easeInOut, easeIn, easeOut, linear") }
+            g.completionCurve = c
+        }
+        // Without axis, threshold and finishVelocity, the routed animator's interaction decides (see Gesture).
+        guard o["axis"] != nil || o["threshold"] != nil || o["finishVelocity"] != nil else { return g }
         let axisName = o["axis"]?.stringValue ?? "horizontal"
         guard let axis = InteractionRule.Axis(rawValue: axisName) else { throw fail("\(field).axis", "\"\(axisName)\" is not horizontal or vertical") }
         let threshold = try number(o["threshold"], "\(field).threshold", default: 0.5)
         guard (0...1).contains(threshold) else { throw fail("\(field).threshold", "must be in [0, 1]") }
-        return Scenario.Gesture(script: script, rule: InteractionRule(axis: axis, threshold: threshold))
+        var finishVelocity: Double?
+        if let v = o["finishVelocity"] {
+            let fv = try number(v, "\(field).finishVelocity")
+            guard fv.isFinite, fv > 0 else { throw fail("\(field).finishVelocity", "must be a number of points per second above 0") }
+            finishVelocity = fv
+        }
+        g.rule = InteractionRule(axis: axis, threshold: threshold, finishVelocity: finishVelocity)
+        return g
     }
 
     func viewSpec(_ v: JSONValue, _ field: String, isRoot: Bool) throws -> Scenario.ViewSpec {

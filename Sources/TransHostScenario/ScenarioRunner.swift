@@ -29,6 +29,8 @@ public struct RunResult {
     public let finalPresented: [String]
     /// Host warnings (refused actions, plugins that failed to load, ...), in order.
     public let warnings: [String]
+    /// Actions UIKit would answer with an exception (refused here): invalid input, exit 5.
+    public var errors: [String] = []
 
     /// Breaches reported before any transition ran (for example in a plugin's init).
     public let unattributedBreaches: [ContractBreach]
@@ -70,7 +72,9 @@ public final class ScenarioRunner: TransitionObserver {
         app.host.provider = provider
         app.host.observer = self
         app.host.warningHandler = { [weak self] in self?.warn($0) }
+        app.host.errorHandler = { [weak self] in self?.errors.append($0) }
     }
+    private var errors: [String] = []
 
     public func warn(_ message: String) { warnings.append(message) }
 
@@ -95,14 +99,30 @@ public final class ScenarioRunner: TransitionObserver {
 
     public func run() -> RunResult {
         drain()
-        for action in app.scenario.script {
-            perform(action)
-            drain()
+        let script = app.scenario.script
+        var i = 0
+        while i < script.count {
+            guard app.scenario.time(ofAction: i) != nil else {
+                drain()
+                perform(script[i])
+                i += 1
+                continue
+            }
+            // A run of timed actions is scheduled at once, so that each arrives at its time even
+            // while the runner records a transition that started earlier.
+            var j = i
+            var timed: [(at: Double, action: Scenario.Action)] = []
+            while j < script.count, let at = app.scenario.time(ofAction: j) { timed.append((at, script[j])); j += 1 }
+            arrive(timed)
+            i = j
         }
+        drain()
         let final = app.finalState
-        return RunResult(scenario: app.scenario, fps: fps, transitions: traces, finalStack: final.stack,
-                         finalSelected: final.selected, finalPresented: final.presented, warnings: warnings,
-                         unattributedBreaches: app.host.unattributedBreaches, logs: logs)
+        var result = RunResult(scenario: app.scenario, fps: fps, transitions: traces, finalStack: final.stack,
+                               finalSelected: final.selected, finalPresented: final.presented, warnings: warnings,
+                               unattributedBreaches: app.host.unattributedBreaches, logs: logs)
+        result.errors = errors
+        return result
     }
 
     /// Starts one scripted action. An action with a gesture begins its transition at the
@@ -113,11 +133,14 @@ public final class ScenarioRunner: TransitionObserver {
             guard let gesture else { start(nil); return }
             let interaction = InteractionController()
             interaction.warningHandler = { [weak self] in self?.warn($0) }
+            if let speed = gesture.completionSpeed { interaction.completionSpeed = speed }
+            if let curve = gesture.completionCurve { interaction.completionCurve = curve }
             let container = app.window
             // The rule is settled when the transition has begun (its animator is then known).
             let rule: () -> InteractionRule = { [weak self, weak interaction] in
                 if let r = gesture.rule { return r }
                 if let self, let context = interaction?.context, let r = self.interactionRule?(context) { return r }
+                if let context = interaction?.context, context.container == .navigation, context.operation == .pop { return .backSwipe }
                 return .seed001
             }
             gesture.script.schedule(on: engine, at: engine.now, driving: interaction,
@@ -143,6 +166,32 @@ public final class ScenarioRunner: TransitionObserver {
             drive(gesture) { tabs.select(index, animated: animated, interaction: $0) }
         case .wait(let s):
             engine.advance(to: engine.now + s)
+        }
+    }
+
+    /// Timed actions: each arrives at its virtual time (at once when that has passed, and never
+    /// before an earlier action of the script), whether or not a transition is running then;
+    /// transitions that run meanwhile are recorded as usual.
+    private func arrive(_ timed: [(at: Double, action: Scenario.Action)]) {
+        let engine = app.engine
+        var arrived = 0
+        var time = engine.now
+        for (at, action) in timed {
+            time = max(time, at)
+            engine.schedule(at: time) { [unowned self] in
+                arrived += 1
+                perform(action)
+            }
+        }
+        while arrived < timed.count {
+            engine.settle()
+            if let (t, index) = active {
+                active = nil
+                record(t, recordIndex: index)
+                continue
+            }
+            guard arrived < timed.count, let next = engine.nextEventTime() else { break }
+            engine.advance(to: next)
         }
     }
 

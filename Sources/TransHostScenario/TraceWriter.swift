@@ -22,6 +22,7 @@ public enum TraceWriter {
             ],
         ]
         if !r.warnings.isEmpty { root["warnings"] = .array(r.warnings.map(JSONValue.string)) }
+        if !r.errors.isEmpty { root["errors"] = .array(r.errors.map(JSONValue.string)) }
         if !r.unattributedBreaches.isEmpty { root["breaches"] = .array(r.unattributedBreaches.map(breach)) }
         return .object(root)
     }
