@@ -46,8 +46,8 @@ let package = Package(
                            "TransHostManifest", "TransHostFFI", "TransHostDiscovery"],
             linkerSettings: [.linkedLibrary("dl")]
         ),
-        .target(name: "TransHostScenario", dependencies: ["TransHostPluginHost", "TransHostRouting", "TransHostDiscovery", "TransHostSupport"]),
-        .target(name: "TransHostCommands", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostDiscovery", "TransHostRender"]),
+        .target(name: "TransHostScenario", dependencies: ["TransHostCore", "TransHostCoordinators", "TransHostSupport"]),
+        .target(name: "TransHostCommands", dependencies: ["TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostDiscovery", "TransHostRender"]),
         .executableTarget(name: "transhost", dependencies: ["TransHostCommands"]),
         // Plugin host figures (README "Benchmarks"): not part of the product.
         .executableTarget(name: "transhost-host-bench", dependencies: ["TransHostPluginHost", "TransHostManifest", "TransHostDiscovery", "TransHostSupport"]),
@@ -85,8 +85,9 @@ let package = Package(
         .testTarget(name: "TransHostCoreTests", dependencies: ["TransHostCore"]),
         .testTarget(name: "TransHostPluginHostTests", dependencies: ["TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "CTransHost"]),
         .testTarget(name: "TransHostCoordinatorsTests", dependencies: ["TransHostCoordinators"]),
-        .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostSupport", "TransHostTestSupport"]),
-        .testTarget(name: "TransHostPluginTests", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostCore", "TransHostSupport", "TransHostTestSupport"]),
+        .testTarget(name: "TransHostScenarioTests", dependencies: ["TransHostScenario", "TransHostCoordinators", "TransHostSupport"]),
+        .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostSupport", "TransHostTestSupport"]),
+        .testTarget(name: "TransHostPluginTests", dependencies: ["TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostCore", "TransHostSupport", "TransHostTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )
@@ -99,7 +100,11 @@ package.targets += [
     .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
     .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
     .target(name: "CRenderKernels", path: "Sources/CRenderKernels"),
-    .target(name: "TransHostRender", dependencies: ["TransHostCore", "TransHostScenario", "TransHostSupport", "CCairo", "CPixman", "CGif", "CRenderKernels"]),
-    .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRender", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
+    .target(name: "TransHostRender", dependencies: ["TransHostCore", "TransHostSupport", "CCairo", "CPixman", "CGif", "CRenderKernels"]),
+    // The run pipeline: resolve plugins, play scenarios, render, write, compare (RunSession).
+    .target(name: "TransHostRun", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostRouting",
+                                                 "TransHostRender", "TransHostSupport", "TransHostCoordinators"]),
+    .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRender", "TransHostRun", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
+    .testTarget(name: "TransHostRunTests", dependencies: ["TransHostRun", "TransHostScenario", "TransHostDiscovery", "TransHostSupport"]),
     .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostCore", "CGif"]),
 ]

@@ -1,45 +1,6 @@
 import TransHostCore
 import TransHostCoordinators
 
-/// One sampled instant of a transition: every view of the window, as the screen shows it.
-public struct TraceFrame {
-    /// Seconds from the transition's start.
-    public let t: Double
-    public let nodes: [PresentationNode]
-}
-
-/// A transition as played: its record and its frames.
-public struct TransitionTrace {
-    public let index: Int
-    /// Late breaches (reported after the transition ended) are added here too.
-    public internal(set) var record: TransitionRecord
-    public let frames: [TraceFrame]
-    /// The window right after the host applied completeTransition (its postconditions and any
-    /// repair), at the instant the transition ended: what cleanup left behind.
-    public let after: TraceFrame
-}
-
-/// The outcome of playing a scenario.
-public struct RunResult {
-    public let scenario: Scenario
-    public let fps: Int
-    public let transitions: [TransitionTrace]
-    public let finalStack: [String]
-    public let finalSelected: Int?
-    public let finalPresented: [String]
-    /// Host warnings (refused actions, plugins that failed to load, ...), in order.
-    public let warnings: [String]
-    /// Actions UIKit would answer with an exception (refused here): invalid input, exit 5.
-    public var errors: [String] = []
-
-    /// Breaches reported before any transition ran (for example in a plugin's init).
-    public let unattributedBreaches: [ContractBreach]
-    /// What plugins wrote with host->log, prefixed with their names.
-    public let logs: [String]
-
-    public var breaches: [ContractBreach] { unattributedBreaches + transitions.flatMap(\.record.breaches) }
-}
-
 /// Plays a scenario's script through the coordinators on virtual time and samples every
 /// transition at `fps` (the frame rule of docs/trace.md):
 /// - frames run from t = 0 to the transition's last instant, both ends included: t = k / fps
@@ -55,10 +16,11 @@ public struct RunResult {
 public final class ScenarioRunner: TransitionObserver {
     public let app: App
     public let fps: Int
+    /// Where everything to report goes, once each.
+    public let ledger: EventLedger
     private var active: (transition: ActiveTransition, recordIndex: Int)?
     private var records: [TransitionRecord] = []
     private var traces: [TransitionTrace] = []
-    private var warnings: [String] = []
     /// The interaction rule of the animator routed for a transition (from its manifest), if any;
     /// used by gestures that do not state their own.
     public var interactionRule: ((TransitionContext) -> InteractionRule?)?
@@ -66,35 +28,31 @@ public final class ScenarioRunner: TransitionObserver {
     /// Called after each transition is recorded (for progress display).
     public var onTransition: ((TransitionTrace) -> Void)?
 
-    public init(app: App, provider: TransitionAnimatorProvider?, fps: Int = 60) {
+    public init(app: App, provider: TransitionAnimatorProvider?, fps: FrameRate = .standard, ledger: EventLedger = EventLedger()) {
         self.app = app
-        self.fps = max(1, fps)
+        self.fps = fps.perSecond
+        self.ledger = ledger
         app.host.provider = provider
         app.host.observer = self
         app.host.warningHandler = { [weak self] in self?.warn($0) }
-        app.host.errorHandler = { [weak self] in self?.errors.append($0) }
+        app.host.errorHandler = { [weak self] in self?.ledger.error($0) }
     }
-    private var errors: [String] = []
 
-    public func warn(_ message: String) { warnings.append(message) }
-
-    /// Plugin log lines (host->log), in order.
-    private var logs: [String] = []
-    public func log(_ line: String) { logs.append(line) }
+    public func warn(_ message: String) { ledger.warn(message) }
 
     public func transitionDidBegin(_ transition: ActiveTransition) { active = (transition, records.count) }
     public func transitionDidEnd(_ record: TransitionRecord) {
         records.append(record)
+        for b in record.breaches { ledger.breach(b, transition: record.index) }
         // Sampled now, before a queued action can start the next transition at the same instant.
         afterFrames[record.index] = TraceFrame(t: record.end - record.start, nodes: app.engine.sampleTree(app.window))
     }
     private var afterFrames: [Int: TraceFrame] = [:]
 
     /// A breach reported after its transition ended (a second completeTransition, a bad call in
-    /// a late completion) joins that transition's record, so the trace and the exit code see it.
+    /// a late completion) belongs to that transition, so the trace and the exit code see it.
     public func transition(_ index: Int, didReportLateBreach breach: ContractBreach) {
-        if let i = records.firstIndex(where: { $0.index == index }) { records[i] = records[i].adding(breach) }
-        if let i = traces.firstIndex(where: { $0.record.index == index }) { traces[i].record = traces[i].record.adding(breach) }
+        ledger.breach(breach, transition: index)
     }
 
     public func run() -> RunResult {
@@ -117,12 +75,10 @@ public final class ScenarioRunner: TransitionObserver {
             i = j
         }
         drain()
+        for b in app.host.unattributedBreaches { ledger.breach(b, transition: nil) }
         let final = app.finalState
-        var result = RunResult(scenario: app.scenario, fps: fps, transitions: traces, finalStack: final.stack,
-                               finalSelected: final.selected, finalPresented: final.presented, warnings: warnings,
-                               unattributedBreaches: app.host.unattributedBreaches, logs: logs)
-        result.errors = errors
-        return result
+        return RunResult(scenario: app.scenario, fps: fps, transitions: traces, finalStack: final.stack,
+                         finalSelected: final.selected, finalPresented: final.presented, events: ledger.events)
     }
 
     /// Starts one scripted action. An action with a gesture begins its transition at the
@@ -263,6 +219,11 @@ public final class ScenarioRunner: TransitionObserver {
         onTransition?(trace)
     }
 
+    /// How close to the end a frame instant may come before it counts as the end itself: a
+    /// duration that was a C float (0.6f is 0.6000000238) must not gain a frame 24 ns before its
+    /// last one. The trace prints 6 decimals, so instants this close would print alike anyway.
+    public static let endTolerance = 1e-6
+
     /// Frame times for a transition: k / fps while below the duration, then the duration itself.
     public static func frameTimes(duration: Double, fps: Int) -> [Double] {
         guard duration > 0 else { return [0] }
@@ -270,7 +231,7 @@ public final class ScenarioRunner: TransitionObserver {
         var k = 0
         while true {
             let t = Double(k) / Double(fps)
-            if t >= duration - 1e-9 { break }
+            if t >= duration - endTolerance { break }
             times.append(t)
             k += 1
         }

@@ -65,7 +65,7 @@ final class DocumentationTests: XCTestCase {
         }
         collect(trace)
         // Fields written only when they apply (see docs/trace.md).
-        keys.formUnion(["warnings", "errors", "breaches", "restored", "repairs", "snapshot", "kind", "subject", "message", "plugin", "stretch", "size", "capInsets"])
+        keys.formUnion(["warnings", "errors", "logs", "parameters", "breaches", "restored", "repairs", "snapshot", "kind", "subject", "message", "plugin", "stretch", "size", "capInsets"])
         let doc = try String(contentsOfFile: root + "/docs/trace.md", encoding: .utf8)
         for key in keys.sorted() {
             XCTAssertTrue(doc.contains("`\(key)`") || doc.contains("\"\(key)\""), "docs/trace.md does not name the trace field \(key)")

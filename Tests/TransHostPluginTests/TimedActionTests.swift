@@ -19,7 +19,7 @@ final class TimedActionTests: XCTestCase {
          "root": \(root),
          "script": \(script)}
         """, test: self)
-        return ScenarioRunner(app: App(scenario: scenario), provider: nil, fps: 60).run()
+        return ScenarioRunner(app: App(scenario: scenario), provider: nil).run()
     }
 
     private var pushDuration: Double { DefaultNavigationAnimator.duration }

@@ -18,7 +18,7 @@ final class TraceFrameRuleTests: XCTestCase {
          "root": {"container": "navigation", "stack": ["a", "b"]},
          "script": \(script)}
         """, test: self)
-        return ScenarioRunner(app: App(scenario: scenario), provider: nil, fps: 60).run()
+        return ScenarioRunner(app: App(scenario: scenario), provider: nil).run()
     }
 
     private func node(_ f: TraceFrame, _ name: String) -> PresentationNode? { f.nodes.first { $0.view.name == name } }
@@ -60,7 +60,7 @@ final class TraceFrameRuleTests: XCTestCase {
 
     func testTheTraceWritesAfterForEveryTransition() throws {
         let r = try play(#"[{"action": "pop"}, {"action": "push", "controller": "b", "animated": false}]"#)
-        let json = TraceWriter.json(r)
+        let json = TraceWriter.json(r, settings: .init(scale: 2))
         let transitions = try XCTUnwrap(json["transitions"]?.arrayValue)
         XCTAssertEqual(transitions.count, 2)
         for t in transitions {
