@@ -139,6 +139,8 @@ struct ScenarioReader {
                 let idx = Int(try number(ao["index"], "\(f).index"))
                 script.append(.select(idx, animated: animated, gesture: g))
             case "wait":
+                // A wait is time passing between actions, not something that arrives.
+                if ao["at"] != nil { throw fail("\(f).at", "a wait cannot be timed; give the next action an \"at\" instead") }
                 let s = try number(ao["seconds"], "\(f).seconds")
                 guard s >= 0 else { throw fail("\(f).seconds", "must not be negative") }
                 script.append(.wait(s))

@@ -80,6 +80,9 @@ final class TimedActionTests: XCTestCase {
                 XCTAssertTrue("\(error)".contains("script[0].at"), "\(error)")
             }
         }
+        XCTAssertThrowsError(try play(#"[{"action": "wait", "seconds": 1, "at": "1s"}]"#)) { error in
+            XCTAssertTrue("\(error)".contains("script[0].at") && "\(error)".contains("cannot be timed"), "\(error)")
+        }
     }
 
     // MARK: Interaction parameters
