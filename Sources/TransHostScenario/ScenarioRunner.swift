@@ -187,14 +187,22 @@ public final class ScenarioRunner: TransitionObserver {
                 if time > Self.maximumInteractiveSeconds { break }
                 while let next = engine.nextEventTime(), next < start + time, records.count <= before {
                     engine.advance(to: next)
-                    let pending = TraceFrame(t: next - start, nodes: engine.sampleTree(app.window))
+                    // While the user still interacts nothing can end it (its timeline is paused),
+                    // so pan samples cost no extra sampling.
+                    let interacting = t.interaction.map { $0.state == .interacting || $0.state == .idle } ?? false
+                    let pending = interacting ? nil : TraceFrame(t: next - start, nodes: engine.sampleTree(app.window))
                     engine.settle()
-                    if records.count > before, frames.last.map({ $0.t < pending.t }) ?? true { frames.append(pending) }
+                    if records.count > before, let pending, frames.last.map({ $0.t < pending.t }) ?? true { frames.append(pending) }
                 }
                 if records.count > before { break }
                 engine.advance(to: start + time)
                 frames.append(TraceFrame(t: time, nodes: engine.sampleTree(app.window)))
                 k += 1
+            }
+            // Ended while still interacting (an animator that completed on its own): the end is
+            // still a frame, sampled as it is now.
+            if records.count > before, let last = frames.last, last.t < records[before].end - start - 1e-9 {
+                frames.append(TraceFrame(t: records[before].end - start, nodes: engine.sampleTree(app.window)))
             }
         } else {
             for time in Self.frameTimes(duration: t.duration, fps: fps) {
