@@ -78,6 +78,7 @@ final class MisbehavingPluginTests: XCTestCase {
             "fader", "1.0.0", init, 0, get };
         """)
         XCTAssertTrue(r.stderr.contains("repaired what fader left: from.alpha"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("cancelled  1 frames  1 repair(s) by the host"), r.stdout)
         let trace = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: root + "/out/trace.json"))) as? [String: Any])
         let t = try XCTUnwrap((trace["transitions"] as? [[String: Any]])?.first)
         XCTAssertEqual(t["outcome"] as? String, "cancelled")
