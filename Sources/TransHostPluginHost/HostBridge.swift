@@ -11,7 +11,10 @@ import TransHostCoordinators
 /// All plugin calls happen on the host's main thread (the header's [main-thread] rule), one
 /// run at a time; the bridge of the running session is `HostBridge.current`.
 public final class HostBridge {
-    nonisolated(unsafe) static var current: HostBridge?
+    /// The bridge the C callbacks reach. Global on purpose: C callbacks have no closures and the
+    /// ABI passes them no context, so this is the only way back to the session. It is written by
+    /// `activate()` before a scenario plays and read by callbacks, both on the main thread only.
+    nonisolated(unsafe) private(set) static var current: HostBridge?
 
     let engine: AnimationEngine
     let handles = HandleTable()
@@ -96,7 +99,9 @@ public final class HostBridge {
     }
 
     /// The callback table. Allocated once per process and never freed (plugins may keep it).
-    static let table: UnsafeMutablePointer<th_host_api> = {
+    /// Unsafe only in name: it is filled in once, by Swift's thread-safe lazy initialisation of
+    /// statics, and never written again.
+    nonisolated(unsafe) static let table: UnsafeMutablePointer<th_host_api> = {
         let t = UnsafeMutablePointer<th_host_api>.allocate(capacity: 1)
         t.initialize(to: makeTable())
         return t

@@ -26,8 +26,8 @@ public enum PluginValidator {
             return .failed("could not create a pipe for the validation child process (\(String(cString: strerror(errno)))); run with --no-fork to load it in the host")
         }
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        fflush(stdout)
-        fflush(stderr)
+        // The child inherits unflushed buffers; flush every stream so output is not doubled.
+        fflush(nil)
         let pid = fork()
         if pid < 0 {
             close(fds[0]); close(fds[1])
