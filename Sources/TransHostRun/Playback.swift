@@ -26,9 +26,13 @@ public struct Playback {
         var breachSink: (ContractBreach) -> Void = { _ in }
         let bridge = HostBridge(engine: app.engine, breachHandler: { breachSink($0) }, logHandler: { ledger.log($0) })
         bridge.activate()
+        let services = AppServices(app: app)
+        bridge.app = services
         let runtime = PluginRuntime(scan: scan, types: TypeHierarchy(superclasses: scenario.types), bridge: bridge,
                                     options: loading, libraries: libraries)
         let runner = ScenarioRunner(app: app, provider: runtime, fps: fps, ledger: ledger)
+        runner.gestureRecognizer = { services.recognizer(at: $0).map { r in r.deliver } }
+        runner.onTransitionEnd = { runtime.transitionEnded($0) }
         runtime.loadFailureHandler = { ledger.loadFailure(plugin: $0, message: $1) }
         runtime.warningHandler = { ledger.warn($0) }
         runtime.conflictHandler = { ledger.warn($0) }
@@ -43,6 +47,7 @@ public struct Playback {
             if bridge.isCallingPlugin { bridge.breachFromEngine(message) } else { ledger.warn(message) }
         }
         let run = runner.run()
+        withExtendedLifetime(services) {}
         return Playback(run: run, app: app)
     }
 }

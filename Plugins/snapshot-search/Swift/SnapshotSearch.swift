@@ -16,7 +16,7 @@
 // Home's search bar (x = 16 in the demo) and moves straight down, mirroring the push; the seed
 // starts it at x = `frame.origin.x` of the snapshot it just made, which is always 0, so its bar
 // slid 16 pt sideways as well, an accident of reading a fresh snapshot's frame.
-import TransHostAnimatorKit
+import UIKit
 
 nonisolated(unsafe) var fadeOutDuration: TimeInterval = 0.2
 nonisolated(unsafe) var moveDuration: TimeInterval = 0.5
@@ -34,9 +34,7 @@ public func snapshotSearchConfigure(_ fadeOut: Double, _ move: Double, _ fadeIn:
 /// The subview of each screen that is the search bar.
 let searchViewName = "searchView"
 
-final class SnapshotSearch: UIViewControllerAnimatedTransitioning {
-    let identifier = "snapshot-search"
-
+final class SnapshotSearch: NSObject, UIViewControllerAnimatedTransitioning {
     func transitionDuration(using ctx: UIViewControllerContextTransitioning?) -> TimeInterval {
         max(moveDuration, fadeInDelay + fadeInDuration, fadeOutDuration)
     }
@@ -47,8 +45,8 @@ final class SnapshotSearch: UIViewControllerAnimatedTransitioning {
 
     func homeToSearch(_ ctx: UIViewControllerContextTransitioning) {
         let container = ctx.containerView
-        let fromView = ctx.viewController(forKey: .from).view
-        let toView = ctx.viewController(forKey: .to).view
+        let fromView = ctx.view(forKey: .from)!
+        let toView = ctx.view(forKey: .to)!
         guard let searchView = fromView.viewNamed(searchViewName),
               let snapshot = toView.snapshotView(afterScreenUpdates: true),
               let moveView = searchView.snapshotView(afterScreenUpdates: false) else {
@@ -81,8 +79,8 @@ final class SnapshotSearch: UIViewControllerAnimatedTransitioning {
 
     func searchToHome(_ ctx: UIViewControllerContextTransitioning) {
         let container = ctx.containerView
-        let fromView = ctx.viewController(forKey: .from).view
-        let toView = ctx.viewController(forKey: .to).view
+        let fromView = ctx.view(forKey: .from)!
+        let toView = ctx.view(forKey: .to)!
         guard let searchView = toView.viewNamed(searchViewName),
               let toSnapshot = toView.snapshotView(afterScreenUpdates: true),
               let fromSnapshot = fromView.snapshotView(afterScreenUpdates: false),
@@ -117,6 +115,3 @@ final class SnapshotSearch: UIViewControllerAnimatedTransitioning {
         })
     }
 }
-
-@_cdecl("th_swift_plugin_make")
-public func makePlugin() -> UnsafeMutableRawPointer { TransHostPlugin(SnapshotSearch()).export() }
