@@ -1,7 +1,35 @@
+/// What a frame keeps of a view besides its presentation values: its identity and what it draws,
+/// as they were at the sampled instant. A value, so frames can be kept, compared and sent
+/// elsewhere (a worker process) without the live view.
+public struct SampledView: Equatable, Sendable {
+    public let id: String
+    public let name: String
+    public let content: ViewContent
+    /// Changes whenever the content, clipping, background or radius does (raster cache key).
+    public let contentVersion: Int
+    public let clipsToBounds: Bool
+    public let isSnapshot: Bool
+    /// A resizable snapshot's size when taken, and its cap insets (see View.resizableSize).
+    public let resizableSize: Size?
+    public let capInsets: EdgeInsets
+
+    public init(_ v: View) {
+        id = v.id; name = v.name; content = v.content; contentVersion = v.contentVersion
+        clipsToBounds = v.clipsToBounds; isSnapshot = v.isSnapshot
+        resizableSize = v.resizableSize; capInsets = v.capInsets
+    }
+
+    /// Whether this is a resizable snapshot shown at another size than it was taken at.
+    public func isStretched(toBounds bounds: Rect) -> Bool {
+        guard let n = resizableSize else { return false }
+        return abs(n.width - bounds.width) > 1e-9 || abs(n.height - bounds.height) > 1e-9
+    }
+}
+
 /// One view as the screen shows it at one instant: what traces record and renderers draw.
-public struct PresentationNode {
-    /// The view (for its content, clipping and snapshot flag; its model values are not used).
-    public let view: View
+public struct PresentationNode: Equatable, Sendable {
+    /// The view as it was at that instant (its model values are not used).
+    public let view: SampledView
     public let parentID: String?
     /// Index among the parent's subviews (0 is at the back).
     public let z: Int
@@ -23,7 +51,7 @@ extension AnimationEngine {
     public func sampleTree(_ root: View) -> [PresentationNode] {
         var out: [PresentationNode] = []
         func visit(_ v: View, parent: String?, z: Int, depth: Int) {
-            out.append(PresentationNode(view: v, parentID: parent, z: z, depth: depth, state: presentation(of: v), isHidden: v.isHidden))
+            out.append(PresentationNode(view: SampledView(v), parentID: parent, z: z, depth: depth, state: presentation(of: v), isHidden: v.isHidden))
             for (i, s) in v.subviews.enumerated() { visit(s, parent: v.id, z: i, depth: depth + 1) }
         }
         visit(root, parent: nil, z: 0, depth: 0)
