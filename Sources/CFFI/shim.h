@@ -1,4 +1,4 @@
-// CFFI — libffi for the plugin host (DESIGN.md section 4, libffi bullet).
+// CFFI — libffi for the plugin host (docs/manifest.md, "configure").
 //
 // The ffi_type_* descriptors are C globals; Swift would see them as mutable global variables,
 // which are awkward (and not concurrency-safe) to take addresses of. The inline accessors

@@ -131,6 +131,7 @@ enum RunCommand {
             case .warning(let m): if !quiet { console.err("warning: \(m)") }
             case .log(let l): if !quiet { console.err(l) }
             case .breach(let b, _): console.err("contract breach: \(b)")
+            case .error(let m): console.err("error: \(report.job.scenario.name): \(m)")
             }
         }
         if let failure = report.failure {
@@ -145,6 +146,7 @@ enum RunCommand {
         }
         if !r.loadFailures.isEmpty { code = worse(code, .pluginFailed) }
         if !r.breaches.isEmpty { code = worse(code, .contractBreach) }
+        if !r.errors.isEmpty { code = worse(code, .inputError) }
         return (code, json ? summaryJSON(report) : nil)
     }
 
@@ -290,7 +292,7 @@ enum RunCommand {
             let rec = t.record
             let who = rec.animator.map { "\($0.plugin)/\($0.id)" } ?? "default"
             let breaches = r.breaches(ofTransition: rec.index).count
-            lines.append("  #\(t.index) \(rec.container.rawValue) \(rec.operation.rawValue) \(rec.fromType) -> \(rec.toType)  \(who)  \(JSONWriter.format(rec.duration)) s  \(rec.outcome.rawValue)  \(t.frames.count) frames\(breaches == 0 ? "" : "  \(breaches) breach(es)")")
+            lines.append("  #\(t.index) \(rec.container.rawValue) \(rec.operation.rawValue) \(rec.fromType) -> \(rec.toType)  \(who)  \(JSONWriter.format(rec.duration)) s  \(rec.outcome.rawValue)  \(t.frames.count) frames\(breaches == 0 ? "" : "  \(breaches) breach(es)")\(rec.repairs.isEmpty ? "" : "  \(rec.repairs.count) repair(s) by the host")")
         }
         if r.transitions.isEmpty { lines.append("  no transitions") }
         if !r.finalStack.isEmpty { lines.append("final stack: \(r.finalStack.joined(separator: " > "))") }
@@ -314,7 +316,8 @@ enum RunCommand {
                          "operation": .string(t.record.operation.rawValue), "from": .string(t.record.fromType), "to": .string(t.record.toType),
                          "animator": t.record.animator.map { ["plugin": .string($0.plugin), "id": .string($0.id)] } ?? .null,
                          "duration": .number(t.record.duration), "outcome": .string(t.record.outcome.rawValue),
-                         "frames": .number(Double(t.frames.count)), "breaches": .number(Double(r.breaches(ofTransition: t.record.index).count))])
+                         "frames": .number(Double(t.frames.count)), "breaches": .number(Double(r.breaches(ofTransition: t.record.index).count)),
+                         "repairs": .number(Double(t.record.repairs.count))])
             }),
             "final": ["stack": .array(r.finalStack.map(JSONValue.string)), "selected": r.finalSelected.map { .number(Double($0)) } ?? .null,
                       "presented": .array(r.finalPresented.map(JSONValue.string))],

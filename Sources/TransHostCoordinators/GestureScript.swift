@@ -15,8 +15,22 @@ public struct PanSample: Equatable, Sendable {
 public struct GestureScript: Equatable, Sendable {
     public var samples: [PanSample]
     public var release: PanSample
+    /// velocityInView: at the release, in points per second; nil: from the last movement (see
+    /// `releaseVelocity`).
+    public var velocity: Point?
 
-    public init(samples: [PanSample], release: PanSample) { self.samples = samples; self.release = release }
+    public init(samples: [PanSample], release: PanSample, velocity: Point? = nil) {
+        self.samples = samples; self.release = release; self.velocity = velocity
+    }
+
+    /// The velocity at the release: the given one, else the translation change from the last
+    /// sample before the release to the release over the time between them (0 without one).
+    public var releaseVelocity: Point {
+        if let velocity { return velocity }
+        guard let last = samples.last(where: { $0.time < release.time }) else { return Point(x: 0, y: 0) }
+        let dt = release.time - last.time
+        return Point(x: (release.translation.x - last.translation.x) / dt, y: (release.translation.y - last.translation.y) / dt)
+    }
 
     /// A release with the last sample's translation at `releaseTime` (or at the last sample's time).
     public init(samples: [PanSample], releaseTime: Double? = nil) {
@@ -35,6 +49,7 @@ public struct GestureScript: Equatable, Sendable {
             previous = max(previous, s.time)
         }
         if !release.time.isFinite || !release.translation.isFinite { problems.append("the release has a non-finite value") }
+        if let v = velocity, !v.isFinite { problems.append("the release velocity is not finite") }
         else if release.time < previous { problems.append("the release at \(release.time) s comes before the last sample (\(previous) s)") }
         return problems
     }
@@ -45,24 +60,49 @@ public struct InteractionRule: Equatable, Sendable {
     public enum Axis: String, Sendable { case horizontal, vertical }
     /// The translation component that drives progress.
     public var axis: Axis
-    /// The release finishes when progress > threshold, else cancels.
+    /// The release finishes when progress > threshold, else cancels (unless the velocity decides).
     public var threshold: Double
+    /// When set: a release moving toward completion at least this fast (points per second along
+    /// the axis) finishes at any progress above 0, and one moving back at least this fast
+    /// cancels; slower releases go by `threshold`. nil: only the position counts.
+    public var finishVelocity: Double?
 
-    public init(axis: Axis = .horizontal, threshold: Double = 0.5) { self.axis = axis; self.threshold = threshold }
+    public init(axis: Axis = .horizontal, threshold: Double = 0.5, finishVelocity: Double? = nil) {
+        self.axis = axis; self.threshold = threshold; self.finishVelocity = finishVelocity
+    }
 
-    /// Seed 001's rule: progress = |translation.x| / container width; at release, finish when the
+    /// Seed 001's rule: progress = translation.x / container width; at release, finish when the
     /// pan passed half the width (progress > 0.5), else cancel (exactly 0.5 cancels).
     public static let seed001 = InteractionRule()
 
-    /// Progress for a translation in a container of `size` (|component| / extent; 0 for an empty extent).
+    /// The navigation controller's built-in back swipe (interactivePopGestureRecognizer), as
+    /// transhost models it: horizontal; a release moving right at 300 pt/s or more finishes (a
+    /// fast flick at 30% pops), one moving left at 300 pt/s or more cancels, and otherwise the
+    /// pop finishes past half the width.
+    public static let backSwipe = InteractionRule(axis: .horizontal, threshold: 0.5, finishVelocity: 300)
+
+    /// Signed progress for a translation in a container of `size`: component / extent (0 for an
+    /// empty extent). A pan that goes back past its start is negative, and the interaction
+    /// controller clamps it at 0: it does not count its absolute value.
     public func progress(_ translation: Point, in size: Size) -> Double {
         let (d, extent) = axis == .horizontal ? (translation.x, size.width) : (translation.y, size.height)
         guard extent > 0, d.isFinite else { return 0 }
-        return abs(d) / extent
+        return d / extent
     }
 
-    /// Whether a release at `progress` finishes the transition (else it is cancelled).
-    public func finishes(atProgress progress: Double) -> Bool { progress > threshold }
+    /// The velocity component along the axis (points per second).
+    public func speed(_ velocity: Point) -> Double { axis == .horizontal ? velocity.x : velocity.y }
+
+    /// Whether a release at `progress` moving at `velocity` (points per second) finishes the
+    /// transition (else it is cancelled).
+    public func finishes(atProgress progress: Double, velocity: Point = Point(x: 0, y: 0)) -> Bool {
+        if let limit = finishVelocity {
+            let v = speed(velocity)
+            if v.isFinite && v >= limit { return progress > 0 }
+            if v.isFinite && v <= -limit { return false }
+        }
+        return progress > threshold
+    }
 }
 
 extension GestureScript {
@@ -99,7 +139,7 @@ extension GestureScript {
             let settled = rule()
             let p = settled.progress(r.translation, in: containerSize())
             interaction.update(p)
-            if settled.finishes(atProgress: p) { interaction.finish() } else { interaction.cancel() }
+            if settled.finishes(atProgress: p, velocity: self.releaseVelocity) { interaction.finish() } else { interaction.cancel() }
         }
         return []
     }

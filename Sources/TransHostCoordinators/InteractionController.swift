@@ -7,7 +7,7 @@ import TransHostCore
 /// The transition is then interactive: `context.isInteractive` is true and its timeline is
 /// paused from the start, so the host never advances it on its own.
 ///
-/// Semantics (DESIGN.md section 7), with D the animator's `transitionDuration`:
+/// Semantics (UIKit's; docs/animation.md, "Interaction"), with D the animator's `transitionDuration`:
 /// - `update(p)`: p is clamped to [0, 1]; the transition's timeline (every animation the animator
 ///   made for this transition) is paused and its local time set to start + p x D. Scrubbing is
 ///   linear in time; each animation still applies its own curve to its own progress.

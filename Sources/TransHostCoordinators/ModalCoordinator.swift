@@ -13,9 +13,12 @@ import TransHostCore
 ///   the presented view; if an animator forgets, the host reports `to-view-missing` and adds it),
 ///   and after the dismiss the presented view is gone.
 /// - `presented` only changes when a transition completes. Actions go through
-///   `TransitionHost.perform` (queued behind a running transition).
-/// - Presenting a controller that is the root or already presented is refused with a warning
-///   (UIKit raises); dismiss with nothing presented is refused with a warning.
+///   `TransitionHost.perform` (queued behind a running navigation or tab transition).
+/// - A present or dismiss that arrives while a presentation or dismissal runs is refused with a
+///   warning, as UIKit refuses it ("while a presentation is in progress").
+/// - Presenting a controller that is the root or already presented is refused with a warning;
+///   presenting one that is on a navigation stack or a tab is an error naming it (UIKit raises).
+///   Dismiss with nothing presented is refused with a warning.
 public final class ModalCoordinator {
     public let view: View
     public let host: TransitionHost
@@ -36,11 +39,16 @@ public final class ModalCoordinator {
     public var topViewController: ViewController { presented.last ?? root }
 
     public func present(_ vc: ViewController, animated: Bool = true, interaction: InteractionController? = nil) {
+        guard !host.isModalTransitionInFlight else {
+            host.warn("present of \(vc.typeName) (\(vc.id)) refused: a presentation or dismissal is in progress (UIKit refuses it too)")
+            return
+        }
         host.perform { [self] in
             guard vc !== root, !presented.contains(where: { $0 === vc }) else {
                 host.warn("present of \(vc.typeName) (\(vc.id)) refused: it is already presented or is the root")
                 return
             }
+            if host.refuseIfPlacedElsewhere(vc, by: .modal, action: "present") { return }
             transition(.present, from: topViewController, to: vc, animated: animated, interaction: interaction) { [self] in
                 presented.append(vc)
             }
@@ -49,6 +57,10 @@ public final class ModalCoordinator {
 
     /// Dismisses the top presented controller.
     public func dismiss(animated: Bool = true, interaction: InteractionController? = nil) {
+        guard !host.isModalTransitionInFlight else {
+            host.warn("dismiss refused: a presentation or dismissal is in progress (UIKit refuses it too)")
+            return
+        }
         host.perform { [self] in
             guard let top = presented.last else { host.warn("dismiss refused: nothing is presented"); return }
             let below = presented.count >= 2 ? presented[presented.count - 2] : root

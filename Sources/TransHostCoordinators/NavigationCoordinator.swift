@@ -31,13 +31,15 @@ public final class NavigationCoordinator {
     public var rootViewController: ViewController { stack[0] }
 
     /// pushViewController(_:animated:). Pushing a controller that is already on the stack is
-    /// refused with a warning (UIKit raises an exception).
+    /// refused with a warning; pushing one that is presented or a tab is an error naming it
+    /// (UIKit raises an exception for both).
     public func push(_ vc: ViewController, animated: Bool = true, interaction: InteractionController? = nil) {
         host.perform { [self] in
             guard !stack.contains(where: { $0 === vc }) else {
                 host.warn("push of \(vc.typeName) (\(vc.id)) refused: it is already on the navigation stack")
                 return
             }
+            if host.refuseIfPlacedElsewhere(vc, by: .navigation, action: "push") { return }
             transition(.push, to: vc, animated: animated, interaction: interaction) { [self] in stack.append(vc) }
         }
     }

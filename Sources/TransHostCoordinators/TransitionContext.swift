@@ -2,7 +2,7 @@ import TransHostCore
 
 /// UIViewControllerContextTransitioning: what an animator gets for one transition.
 ///
-/// Contract (DESIGN.md section 7): `completeTransition` is called exactly once. A second call is
+/// Contract (UIKit's): `completeTransition` is called exactly once. A second call is
 /// ignored and reported as a breach; a missing call is ended by the host's watchdog (see
 /// `TransitionHost` for the deadline and the postconditions, including the cancel restoration).
 ///
@@ -28,6 +28,8 @@ public final class TransitionContext {
 
     public private(set) var completionCount = 0
     public private(set) var didComplete: Bool?
+    /// Set when the host's watchdog ended the transition; a later call is then `completed-late`.
+    public internal(set) var completedByWatchdog = false
     var breachHandler: ((ContractBreach) -> Void)?
     var onComplete: ((Bool) -> Void)?
 
@@ -57,6 +59,13 @@ public final class TransitionContext {
     public func completeTransition(_ didComplete: Bool) {
         completionCount += 1
         guard completionCount == 1 else {
+            // The flag lives here, not on the ActiveTransition: a late call usually arrives after
+            // the host has let go of the transition.
+            if completedByWatchdog {
+                breachHandler?(ContractBreach(plugin: pluginName, kind: "completed-late",
+                    message: "completeTransition(\(didComplete)) was called for \(operation.rawValue) \(fromViewController.typeName) -> \(toViewController.typeName) after the watchdog had completed the transition; the call was ignored"))
+                return
+            }
             breachHandler?(ContractBreach(plugin: pluginName, kind: "completed-twice",
                                           message: "completeTransition(\(didComplete)) was called again (call \(completionCount)) for \(operation.rawValue) \(fromViewController.typeName) -> \(toViewController.typeName); the extra call was ignored"))
             return

@@ -14,13 +14,13 @@ public final class ActiveTransition {
     public internal(set) var fromState: ViewState?
     public internal(set) var toState: ViewState?
     var breaches: [ContractBreach] = []
+    var repairs: [HostRepair] = []
     var appearance: [AppearanceEvent] = []
     var finish: (Bool) -> Void = { _ in }
     var watchdogGeneration = 0
     /// Where the container sat when the transition began (an animator must not move it).
     weak var containerParent: View?
     var containerIndex = 0
-    var completedByWatchdog = false
     public var isFinished: Bool { context.didComplete != nil }
     init(index: Int, context: TransitionContext, animator: TransitionAnimator?, duration: Double) {
         self.index = index; self.context = context; self.animator = animator; self.duration = duration
@@ -33,7 +33,14 @@ public final class ActiveTransition {
 ///
 /// Rules:
 /// - Queueing: one transition runs at a time per host (navigation, tab and modal share it). An
-///   action that arrives while a transition runs, or while earlier actions still wait, is queued.
+///   action that arrives while a transition runs, or while earlier actions still wait, is queued,
+///   except a present or dismiss during a presentation or dismissal, which the modal coordinator
+///   refuses with a warning as UIKit does.
+/// - Interaction: a requested interaction controller drives a routed animator, or the default
+///   navigation pop (the back swipe); on another default transition it is ignored with a warning,
+///   as UIKit asks for one only when a custom animator is used.
+/// - One container per controller: an action that would put a controller into a second
+///   container is refused through `errorHandler` (UIKit raises), using `placement`.
 ///   When the transition ends the queue is drained in arrival order on the same virtual instant
 ///   (an engine event at `now`, so after the completion that ended the transition has returned),
 ///   stopping whenever a queued action starts a transition. A queued action is evaluated against
@@ -56,6 +63,10 @@ public final class ActiveTransition {
 ///   cornerRadius, isHidden, superview and index in it; see `ViewState`). UIKit leaves model
 ///   values to the animator; transhost promises "state after cancel equals state before". Fields
 ///   the host had to put back are listed in `TransitionRecord.restored` (not a breach).
+/// - Repairs: everything the host fixes that a device would have shown wrong (a field restored
+///   after a cancel, a from- or to-view put back, the container put back, a transition the
+///   watchdog completed) is a `HostRepair` in the record and the trace, with the value the
+///   animator left, and one warning per transition, so such an animator does not look correct.
 /// - A second completeTransition is ignored and reported as `completed-twice`. Breaches that
 ///   arrive after the transition's record was delivered are reported through
 ///   `TransitionObserver.transition(_:didReportLateBreach:)` (only there: not as a warning
@@ -69,6 +80,12 @@ public final class TransitionHost {
     public weak var observer: TransitionObserver?
     /// Receives host warnings (refused actions and the like).
     public var warningHandler: ((String) -> Void)?
+    /// Receives errors: actions UIKit answers with an exception (a controller that would end up
+    /// in two containers). The action is refused; without a handler they go to `warningHandler`.
+    public var errorHandler: ((String) -> Void)?
+    /// Where a controller sits in a container other than `asking` ("presented modally", "on the
+    /// navigation stack", ...), or nil; set by the app that owns the coordinators.
+    public var placement: ((ViewController, _ asking: ContainerKind) -> String?)?
     public private(set) var active: ActiveTransition?
     /// Every breach reported on this host, in order (including late ones).
     public private(set) var allBreaches: [ContractBreach] = []
@@ -99,6 +116,23 @@ public final class TransitionHost {
 
     func warn(_ message: String) { warningHandler?(message) }
 
+    func fail(_ message: String) {
+        if let errorHandler { errorHandler(message) } else { warningHandler?("error: \(message)") }
+    }
+
+    /// Refuses (with an error naming it) an action that would put `vc` into a second container.
+    func refuseIfPlacedElsewhere(_ vc: ViewController, by container: ContainerKind, action: String) -> Bool {
+        guard let place = placement?(vc, container) else { return false }
+        fail("\(action) of \(vc.typeName) (\(vc.id)) refused: it is \(place), and a view controller can be in one container only (UIKit raises an exception)")
+        return true
+    }
+
+    /// Whether a presentation or dismissal is running (UIKit refuses another present or dismiss then).
+    public var isModalTransitionInFlight: Bool {
+        guard let active, !active.isFinished else { return false }
+        return active.context.container == .modal
+    }
+
     /// Starts a transition. `finish(didComplete)` updates the container's state (the stack, the
     /// selection) after the postconditions have been applied.
     func begin(container: ContainerKind, operation: TransitionOperation, from: ViewController, to: ViewController,
@@ -108,9 +142,16 @@ public final class TransitionHost {
         let ctx = TransitionContext(container: container, operation: operation, from: from, to: to, containerView: containerView,
                                     isAnimated: animated, startTime: engine.now, initialFrames: initialFrames, finalFrames: finalFrames)
         let request = TransitionRequest(container: container, operation: operation, from: from, to: to)
-        let animator: TransitionAnimator? = animated ? (provider?.animator(for: request) ?? defaultAnimator()) : nil
+        let routed = animated ? provider?.animator(for: request) : nil
+        let animator: TransitionAnimator? = animated ? (routed ?? defaultAnimator()) : nil
         ctx.pluginName = animator?.identity?.plugin ?? "host"
         var interaction = requested
+        // UIKit asks for an interaction controller only when the delegate vended an animator; the
+        // one interactive default is the navigation controller's back swipe.
+        if interaction != nil, animated, routed == nil, !(container == .navigation && operation == .pop) {
+            warn("\(container.rawValue) \(operation.rawValue) \(from.typeName) -> \(to.typeName) runs the host's default transition, which is not interactive; the gesture was ignored and the transition ran on its own")
+            interaction = nil
+        }
         if interaction == nil, let animator, let ip = provider as? TransitionInteractionProvider {
             interaction = ip.interactionController(for: request, animator: animator)
         }
@@ -150,11 +191,6 @@ public final class TransitionHost {
         let index = t.index
         ctx.breachHandler = { [weak self, weak t] b in
             guard let self else { return }
-            var b = b
-            if let t, t.completedByWatchdog, b.kind == "completed-twice" {
-                b = ContractBreach(plugin: b.plugin, kind: "completed-late",
-                                   message: "completeTransition was called after the watchdog had completed the transition; the call was ignored")
-            }
             self.allBreaches.append(b)
             if let t, self.active === t { t.breaches.append(b) } else { self.reportLate(b, index: index) }
         }
@@ -198,7 +234,9 @@ public final class TransitionHost {
                 message: "completeTransition was not called within \(JSONWriter.format(Self.watchdogFactor)) x \(JSONWriter.format(remaining)) s + \(JSONWriter.format(Self.watchdogSlack)) s for \(ctx.container.rawValue) \(ctx.operation.rawValue) \(ctx.fromViewController.typeName) -> \(ctx.toViewController.typeName); the host completed the transition"))
             t.breaches.append(self.allBreaches[self.allBreaches.count - 1])
             for v in [ctx.fromViewController.view, ctx.toViewController.view] { self.engine.removeAllAnimations(of: v) }
-            t.completedByWatchdog = true
+            t.repairs.append(HostRepair(kind: "completed-by-host", subject: "completeTransition",
+                message: "the animator never called completeTransition; the host stopped the from- and to-view's animations and completed the transition (on a device it would never end and the app would stop responding)"))
+            ctx.completedByWatchdog = true
             ctx.completeTransition(!ctx.transitionWasCancelled)
         }
     }
@@ -228,6 +266,8 @@ public final class TransitionHost {
             breach(t, "container-moved",
                    "the animator moved or removed the transition's container view (\(ctx.containerView.name)); the host put it back")
             parent.insertSubview(ctx.containerView, at: t.containerIndex)
+            t.repairs.append(HostRepair(kind: "container-restored", subject: ctx.containerView.name,
+                message: "the animator moved or removed the container view (\(ctx.containerView.name)); the host put it back at index \(t.containerIndex) of \(parent.name) (on a device the screen would lose it)"))
         }
         if didComplete && ctx.transitionWasCancelled {
             breach(t, "completed-after-cancel",
@@ -240,6 +280,8 @@ public final class TransitionHost {
                 breach(t, "to-view-missing",
                        "the to-view (\(to.typeName)) was not in the container after completeTransition(true); the host added it")
                 ctx.containerView.addSubview(to.view)
+                t.repairs.append(HostRepair(kind: "to-view-added", subject: "to-view",
+                    message: "the to-view (\(to.typeName)) was not in the container after completeTransition(true); the host added it (on a device the screen would show no \(to.typeName))"))
             }
             if from.view !== to.view { from.view.removeFromSuperview() }
             appear(t, from, .didDisappear)
@@ -247,9 +289,13 @@ public final class TransitionHost {
         } else {
             // Undo field by field: the to-view first (it usually leaves the container), then the
             // from-view (back at its index).
-            if let s = t.toState, from.view !== to.view { restored += s.restore(to.view).map { "to.\($0)" } }
-            if let s = t.fromState { restored += s.restore(from.view).map { "from.\($0)" } }
-            if !from.view.isDescendant(of: ctx.containerView) { ctx.containerView.addSubview(from.view) }
+            if let s = t.toState, from.view !== to.view { restored += restore(to.view, to: s, as: "to", in: t) }
+            if let s = t.fromState { restored += restore(from.view, to: s, as: "from", in: t) }
+            if !from.view.isDescendant(of: ctx.containerView) {
+                ctx.containerView.addSubview(from.view)
+                t.repairs.append(HostRepair(kind: "from-view-added", subject: "from-view",
+                    message: "the cancelled transition left the from-view (\(from.typeName)) outside the container; the host added it back (on a device the screen would be blank)"))
+            }
             // UIKit balances a cancelled transition: the to-controller disappears again and the
             // from-controller reappears.
             appear(t, to, .willDisappear)
@@ -267,10 +313,32 @@ public final class TransitionHost {
                                       fromType: from.typeName, toType: to.typeName, fromID: from.id, toID: to.id,
                                       animator: t.animator?.identity, interactive: ctx.isInteractive, duration: t.duration,
                                       start: ctx.startTime, end: engine.now, outcome: didComplete ? .completed : .cancelled,
-                                      breaches: t.breaches, appearance: t.appearance, restored: restored)
+                                      breaches: t.breaches, appearance: t.appearance, restored: restored, repairs: t.repairs)
+        if !t.repairs.isEmpty {
+            warn("transition \(t.index) (\(ctx.container.rawValue) \(ctx.operation.rawValue) \(from.typeName) -> \(to.typeName)) looks right only because the host repaired what \(ctx.pluginName) left: \(t.repairs.map(\.subject).joined(separator: ", ")); on a device it would not (see the trace's repairs)")
+        }
         records.append(record)
         observer?.transitionDidEnd(record)
         if !queue.isEmpty { scheduleDrain() }
+    }
+
+    /// Puts `view` back as `state` after a cancel and records a repair for each field a correct
+    /// animator would have put back itself. A to-view that was outside the window leaves it on a
+    /// cancel (UIKit's own postcondition), so its place and geometry (the final frame an animator
+    /// gives it) are not repairs; what it would carry into its next appearance (alpha, transform,
+    /// ...) is.
+    private func restore(_ view: View, to state: ViewState, as role: String, in t: ActiveTransition) -> [String] {
+        let left = ViewState(of: view)
+        let fields = state.restore(view)
+        let offScreen = role == "to" && state.superviewID == nil
+        for f in fields where !(offScreen && ["superview", "index", "bounds", "position"].contains(f)) {
+            let device = offScreen
+                ? "on a device the to-view would keep \(left.describe(f)) the next time it is shown"
+                : "on a device it would keep \(left.describe(f)) and jump there once the animations end"
+            t.repairs.append(HostRepair(kind: "field-restored", subject: "\(role).\(f)",
+                message: "the cancelled transition left the \(role)-view's \(f) at \(left.describe(f)); the host put back \(state.describe(f)), its value before the transition (\(device))"))
+        }
+        return fields.map { "\(role).\($0)" }
     }
 
     /// Every transition that ended on this host, in order. Unlike the copy handed to the observer,

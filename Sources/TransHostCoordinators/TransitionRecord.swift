@@ -25,6 +25,23 @@ public struct TransitionRecord: Sendable {
     public let appearance: [AppearanceEvent]
     /// After a cancel: the fields the host put back ("from.transform", "to.superview", ...).
     public let restored: [String]
+    /// What the host had to fix that a correct animator leaves right (see `HostRepair`).
+    public let repairs: [HostRepair]
+}
+
+/// Something the host fixed after an animator: on a device nobody would have fixed it, so the
+/// screen would show it (a view that jumps after a cancel, a blank screen, a missing view).
+/// UIKit's own postconditions (the from-view leaving on completion, the to-view leaving on a
+/// cancel) are not repairs.
+public struct HostRepair: Equatable, Sendable {
+    /// `field-restored` (a model value or the hierarchy place of the from- or to-view after a
+    /// cancel), `from-view-added`, `to-view-added`, `container-restored`, `completed-by-host`.
+    public let kind: String
+    /// What was repaired: "from.transform", "to-view", the container's name, ...
+    public let subject: String
+    /// A sentence: what the animator left, what the host did, and what a device would show.
+    public let message: String
+    public init(kind: String, subject: String, message: String) { self.kind = kind; self.subject = subject; self.message = message }
 }
 
 extension TransitionRecord {
@@ -33,7 +50,7 @@ extension TransitionRecord {
         TransitionRecord(index: index, container: container, operation: operation, fromType: fromType, toType: toType,
                          fromID: fromID, toID: toID, animator: animator, interactive: interactive, duration: duration,
                          start: start, end: end, outcome: outcome, breaches: breaches + [b], appearance: appearance,
-                         restored: restored)
+                         restored: restored, repairs: repairs)
     }
 }
 

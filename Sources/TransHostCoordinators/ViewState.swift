@@ -45,6 +45,25 @@ public struct ViewState: Equatable {
         return d
     }
 
+    /// The value of one field named as in `differences(from:)`, for messages.
+    public func describe(_ field: String) -> String {
+        func n(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)" }
+        let l = layer
+        switch field {
+        case "bounds", "frame": let r = field == "bounds" ? l.bounds : l.frame; return "[\(n(r.minX)), \(n(r.minY)), \(n(r.width)), \(n(r.height))]"
+        case "position": return "(\(n(l.position.x)), \(n(l.position.y)))"
+        case "anchorPoint": return "(\(n(l.anchorPoint.x)), \(n(l.anchorPoint.y)))"
+        case "transform": return l.transform == .identity ? "identity" : "[" + l.transform.values.map(n).joined(separator: ", ") + "]"
+        case "alpha": return n(l.alpha)
+        case "backgroundColor": return l.backgroundColor.map { "\($0)" } ?? "nil"
+        case "cornerRadius": return n(l.cornerRadius)
+        case "isHidden": return "\(isHidden)"
+        case "superview": return superviewID ?? "no superview"
+        case "index": return index.map(String.init) ?? "none"
+        default: return "?"
+        }
+    }
+
     /// Sets `view`'s model values (outside any animation block: no animation) and hierarchy
     /// position back to these. Returns the names of the fields that had to change.
     @discardableResult

@@ -1,7 +1,7 @@
 import TransHostSupport
 import TransHostManifest
 
-/// What `list` and `run` remember between runs (DESIGN.md section 5), so that an unchanged
+/// What `list` and `run` remember between runs, so that an unchanged
 /// plugin is neither re-inspected nor re-validated.
 ///
 /// One entry per plugin, keyed on the absolute path of its `manifest.json`. An entry is used only

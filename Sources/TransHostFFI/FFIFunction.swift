@@ -1,4 +1,4 @@
-// Calling a plugin's typed native entry point through libffi (DESIGN.md section 4).
+// Calling a plugin's typed native entry point through libffi (docs/manifest.md, "configure").
 //
 // The call interface (ffi_cif) is prepared once, when the plugin is loaded, and kept with its
 // argument-type array for the lifetime of the FFIFunction: libffi keeps pointers into both.

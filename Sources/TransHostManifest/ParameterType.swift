@@ -1,5 +1,5 @@
-// Typed parameters of native entry points that a plugin manifest declares (DESIGN.md section 4,
-// libffi bullet), e.g. an animator's `configure(double damping, double velocity)`.
+// Typed parameters of native entry points that a plugin manifest declares (docs/manifest.md,
+// "configure"), e.g. an animator's `configure(double damping, double velocity)`.
 //
 // `ParameterType` is the whitelist: only these types can cross into plugin code through libffi.
 // There is deliberately no case for structs by value, varargs, long double or callbacks.

@@ -6,7 +6,7 @@ import TransHostManifest
 import Glibc
 #endif
 
-/// Loads a plugin in a child process first (DESIGN.md section 5), so that a plugin that crashes
+/// Loads a plugin in a child process first, so that a plugin that crashes
 /// or hangs while loading is reported instead of taking the host down.
 ///
 /// The child (fork, no exec) runs exactly what the host would: `PluginLoader.load` — dlopen,

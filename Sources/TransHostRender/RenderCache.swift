@@ -2,7 +2,7 @@ import TransHostCore
 
 // The renderer's raster cache keys and entries, and the clip regions children draw in.
 struct CacheKey: Hashable {
-    enum Kind: Hashable { case body, border, all, group }
+    enum Kind: Hashable { case body, border, all, group, stretched }
     var id: String
     var kind: Kind
 }
@@ -25,6 +25,7 @@ struct CacheEntry {
     var opaque: Bool
     var lastUsed: Int
     var group: Renderer.Group? = nil
+    var stretchedSize: Size? = nil
 }
 
 /// The region children may draw in, in destination pixels.

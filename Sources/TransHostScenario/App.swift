@@ -46,6 +46,12 @@ public final class App {
             rootController = controllers[id]!
         }
         modal = ModalCoordinator(root: rootController, view: window, host: host)
+        host.placement = { [unowned self] vc, asking in
+            if asking != .modal, modal.presented.contains(where: { $0 === vc }) { return "presented modally" }
+            if asking != .navigation, let nav = navigation, nav.stack.contains(where: { $0 === vc }) { return "on the navigation stack" }
+            if asking != .tab, let tabs, tabs.viewControllers.contains(where: { $0 === vc }) { return "a tab of the tab bar controller" }
+            return nil
+        }
     }
 
     /// Builds a view tree from its spec.

@@ -14,11 +14,14 @@ public enum RunEvent: Equatable, Sendable {
     /// An animator broke the transition contract; `transition` is nil when no transition had
     /// begun (a breach in a plugin's init, for example).
     case breach(ContractBreach, transition: Int?)
+    /// An action UIKit answers with an exception (a controller that would be in two containers);
+    /// it was refused. The input is invalid: `run` exits with code 5.
+    case error(String)
 
     /// The sentence as the command line prints it (without a "warning:" prefix).
     public var message: String {
         switch self {
-        case .loadFailure(_, let m), .warning(let m), .log(let m): return m
+        case .loadFailure(_, let m), .warning(let m), .log(let m), .error(let m): return m
         case .breach(let b, _): return b.description
         }
     }
@@ -40,4 +43,5 @@ public final class EventLedger {
     public func warn(_ message: String) { events.append(.warning(message)) }
     public func log(_ line: String) { events.append(.log(line)) }
     public func breach(_ b: ContractBreach, transition: Int?) { events.append(.breach(b, transition: transition)) }
+    public func error(_ message: String) { events.append(.error(message)) }
 }

@@ -15,6 +15,9 @@ public struct TransitionTrace {
     /// run's `events` also hold the late ones).
     public let record: TransitionRecord
     public let frames: [TraceFrame]
+    /// The window right after the host applied completeTransition (its postconditions and any
+    /// repair), at the instant the transition ended: what cleanup left behind.
+    public let after: TraceFrame
 }
 
 /// The outcome of playing a scenario, as a value: frames hold sampled views, not live ones, so a
@@ -46,6 +49,8 @@ public struct RunResult {
             }
         }
     }
+    /// Actions refused because UIKit would raise (invalid input, exit 5), in order.
+    public var errors: [String] { events.compactMap { if case .error(let m) = $0 { return m }; return nil } }
     /// What plugins wrote with host->log, prefixed with their names.
     public var logs: [String] { events.compactMap { if case .log(let l) = $0 { return l }; return nil } }
     /// Every breach, in the order reported.

@@ -54,7 +54,12 @@ public struct Scenario: Sendable {
     public struct Gesture: Equatable, Sendable {
         public var script: GestureScript
         public var rule: InteractionRule?
-        public init(script: GestureScript, rule: InteractionRule? = nil) { self.script = script; self.rule = rule }
+        /// The interaction controller's completionSpeed and completionCurve (nil: 1, ease-in-out).
+        public var completionSpeed: Double?
+        public var completionCurve: TimingCurve?
+        public init(script: GestureScript, rule: InteractionRule? = nil, completionSpeed: Double? = nil, completionCurve: TimingCurve? = nil) {
+            self.script = script; self.rule = rule; self.completionSpeed = completionSpeed; self.completionCurve = completionCurve
+        }
     }
 
     public enum Action: Equatable, Sendable {
@@ -79,8 +84,15 @@ public struct Scenario: Sendable {
     public var controllers: [ControllerSpec]
     public var root: Root
     public var script: [Action]
+    /// Per action (same indices as `script`; missing entries are nil): the virtual time, in
+    /// seconds since the script began, at which it arrives ("at"). nil: after everything before
+    /// it has ended. See docs/scenario.md, "Timed actions".
+    public var times: [Double?] = []
     /// Where the scenario came from (a path, or "built-in").
     public var source: String
+
+    /// When action `i` arrives, if it is timed.
+    public func time(ofAction i: Int) -> Double? { i < times.count ? times[i] : nil }
 
     public init(name: String, device: Device, types: [String: String], controllers: [ControllerSpec], root: Root,
                 script: [Action], source: String) {

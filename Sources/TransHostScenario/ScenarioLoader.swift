@@ -31,9 +31,9 @@ struct ScenarioReader {
     static let controllerKeys = ["type", "view"]
     static let rootKeys = ["container", "stack", "tabs", "selected", "controller"]
     /// One set for every action: a key that another action uses is harmless, a typo is not.
-    static let actionKeys = ["action", "animated", "controller", "gesture", "index", "seconds"]
+    static let actionKeys = ["action", "animated", "at", "controller", "gesture", "index", "seconds"]
     /// `start` and `velocity` belong to the standalone "gesture" action.
-    static let gestureKeys = ["samples", "release", "axis", "threshold", "start", "velocity"]
+    static let gestureKeys = ["samples", "release", "axis", "threshold", "start", "velocity", "finishVelocity", "completionSpeed", "completionCurve"]
     static let viewKeys = ["name", "frame", "background", "cornerRadius", "alpha", "hidden", "clipsToBounds", "text", "image",
                            "borderWidth", "borderColor", "subviews"]
     static let textKeys = ["string", "size", "color", "alignment"]
@@ -120,8 +120,10 @@ struct ScenarioReader {
             throw containerField.error("\"\(container)\" is not one of navigation, tab, single\(Spelling.hint(for: container, among: ["navigation", "tab", "single"]))")
         }
         var script: [Scenario.Action] = []
+        var times: [Double?] = []
         for a in try o["script"]?.array(maxCount: ScenarioLimits.maxActions) ?? [] {
             let ao = try a.object(keys: Self.actionKeys)
+            times.append(try ao["at"].map { try time($0) })
             let actionField = try ao.required("action")
             let action = try actionField.string()
             let animated = try ao["animated"]?.bool() ?? true
@@ -151,13 +153,32 @@ struct ScenarioReader {
                 }
                 script.append(.gesture(g.script, start: try point("start") ?? Point(x: 0, y: 0), velocity: try point("velocity")))
             case "wait":
+                // A wait is time passing between actions, not something that arrives.
+                if ao["at"] != nil { throw ao.error("at", "a wait cannot be timed; give the next action an \"at\" instead") }
                 script.append(.wait(try ao.required("seconds").number(in: 0...ScenarioLimits.maxSeconds)))
             default:
                 let actions = ["push", "pop", "popToRoot", "present", "dismiss", "select", "gesture", "wait"]
                 throw actionField.error("\"\(action)\" is not one of \(actions.joined(separator: ", "))\(Spelling.hint(for: action, among: actions))")
             }
         }
-        return Scenario(name: name, device: device, types: types, controllers: controllers, root: root, script: script, source: file)
+        var scenario = Scenario(name: name, device: device, types: types, controllers: controllers, root: root, script: script, source: file)
+        scenario.times = times
+        return scenario
+    }
+
+    /// A time: `"0.2s"`, `"200ms"` or a number of seconds; finite and not negative.
+    func time(_ f: JSONField) throws -> Double {
+        var seconds: Double?
+        let v = f.value
+        if let n = v.doubleValue { seconds = n }
+        else if let text = v.stringValue {
+            if text.hasSuffix("ms") { seconds = Double(text.dropLast(2)).map { $0 / 1000 } }
+            else if text.hasSuffix("s") { seconds = Double(text.dropLast()) }
+        }
+        guard let s = seconds, s.isFinite, s >= 0, s <= ScenarioLimits.maxSeconds else {
+            throw f.error("expected a time such as \"0.2s\", \"200ms\" or 0.2 (seconds since the script began), from 0 to \(Int(ScenarioLimits.maxSeconds)) s")
+        }
+        return s
     }
 
     /// `{"samples": [[t, dx], [t, dx, dy], ...], "release": [t, dx(, dy)], "axis": "horizontal", "threshold": 0.5}`
@@ -172,14 +193,37 @@ struct ScenarioReader {
         }
         let samples = try o.required("samples").array(maxCount: ScenarioLimits.maxGestureSamples).map(sample)
         let release = try o["release"].map(sample)
-        let script = release.map { GestureScript(samples: samples, release: $0) } ?? GestureScript(samples: samples)
+        var script = release.map { GestureScript(samples: samples, release: $0) } ?? GestureScript(samples: samples)
+        if let v = o["velocity"] {
+            let n = try v.numbers(count: 1...2, expected: "[vx] or [vx, vy] in points per second")
+            script.velocity = Point(x: n[0], y: n.count == 2 ? n[1] : 0)
+        }
         if let problem = script.validate().first { throw field.error(problem) }
-        // Without axis and threshold, the routed animator's interaction decides (see Gesture).
-        guard o["axis"] != nil || o["threshold"] != nil else { return Scenario.Gesture(script: script, rule: nil) }
+        var g = Scenario.Gesture(script: script, rule: nil)
+        if let v = o["completionSpeed"] {
+            let speed = try v.number(in: 0...1000)
+            guard speed > 0 else { throw v.error("must be a number above 0") }
+            g.completionSpeed = speed
+        }
+        if let v = o["completionCurve"] {
+            let name = try v.string()
+            let curves: [String: TimingCurve] = ["easeInOut": .easeInOut, "easeIn": .easeIn, "easeOut": .easeOut, "linear": .linear]
+            guard let c = curves[name] else { throw v.error("\"\(name)\" is not one of easeInOut, easeIn, easeOut, linear") }
+            g.completionCurve = c
+        }
+        // Without axis, threshold and finishVelocity, the routed animator's interaction decides (see Gesture).
+        guard o["axis"] != nil || o["threshold"] != nil || o["finishVelocity"] != nil else { return g }
         let axisName = try o["axis"]?.text() ?? "horizontal"
         guard let axis = InteractionRule.Axis(rawValue: axisName) else { throw o.error("axis", "\"\(axisName)\" is not horizontal or vertical") }
         let threshold = try o["threshold"]?.number(in: 0...1) ?? 0.5
-        return Scenario.Gesture(script: script, rule: InteractionRule(axis: axis, threshold: threshold))
+        var finishVelocity: Double?
+        if let v = o["finishVelocity"] {
+            let fv = try v.number(in: 0...ScenarioLimits.maxCoordinate)
+            guard fv > 0 else { throw v.error("must be a number of points per second above 0") }
+            finishVelocity = fv
+        }
+        g.rule = InteractionRule(axis: axis, threshold: threshold, finishVelocity: finishVelocity)
+        return g
     }
 
     func viewSpec(_ field: JSONField, isRoot: Bool, depth: Int) throws -> Scenario.ViewSpec {

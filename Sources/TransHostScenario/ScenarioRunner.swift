@@ -2,8 +2,17 @@ import TransHostCore
 import TransHostCoordinators
 
 /// Plays a scenario's script through the coordinators on virtual time and samples every
-/// transition at `fps`, both ends included: t = k / fps for every k with k / fps < duration, and
-/// t = duration. A frame at t shows the animations at t, before completions due at t run.
+/// transition at `fps` (the frame rule of docs/trace.md):
+/// - frames run from t = 0 to the transition's last instant, both ends included: t = k / fps
+///   for every k with k / fps below it, then the last instant itself. The last instant is the
+///   declared duration for a transition that plays on its own, and the instant it ended for an
+///   interactive one (its length depends on the gesture);
+/// - a frame at t > 0 shows the animations at t before anything due at t runs (gesture events,
+///   completion blocks, completeTransition), so the last frame shows the animations at their
+///   end, before the animator's cleanup; t = 0 shows the transition as it began, once what was
+///   due at that instant ran;
+/// - a transition that ended at the instant it began has one frame, t = 0 (the state it left);
+/// - `after` shows the window right after completeTransition was applied, for every transition.
 public final class ScenarioRunner: TransitionObserver {
     public let app: App
     public let fps: Int
@@ -61,6 +70,7 @@ public final class ScenarioRunner: TransitionObserver {
         app.host.provider = provider
         app.host.observer = self
         app.host.warningHandler = { [weak self] in self?.warn($0) }
+        app.host.errorHandler = { [weak self] in self?.ledger.error($0) }
     }
 
     public func warn(_ message: String) { ledger.warn(message) }
@@ -69,8 +79,11 @@ public final class ScenarioRunner: TransitionObserver {
     public func transitionDidEnd(_ record: TransitionRecord) {
         records.append(record)
         for b in record.breaches { ledger.breach(b, transition: record.index) }
+        // Sampled now, before a queued action can start the next transition at the same instant.
+        afterFrames[record.index] = TraceFrame(t: record.end - record.start, nodes: app.engine.sampleTree(app.window))
         onTransitionEnd?(record)
     }
+    private var afterFrames: [Int: TraceFrame] = [:]
     /// Called as each transition ends (before the next one can begin).
     public var onTransitionEnd: ((TransitionRecord) -> Void)?
 
@@ -82,10 +95,24 @@ public final class ScenarioRunner: TransitionObserver {
 
     public func run() -> RunResult {
         drain()
-        for action in app.scenario.script {
-            perform(action)
-            drain()
+        let script = app.scenario.script
+        var i = 0
+        while i < script.count {
+            guard app.scenario.time(ofAction: i) != nil else {
+                drain()
+                perform(script[i])
+                i += 1
+                continue
+            }
+            // A run of timed actions is scheduled at once, so that each arrives at its time even
+            // while the runner records a transition that started earlier.
+            var j = i
+            var timed: [(at: Double, action: Scenario.Action)] = []
+            while j < script.count, let at = app.scenario.time(ofAction: j) { timed.append((at, script[j])); j += 1 }
+            arrive(timed)
+            i = j
         }
+        drain()
         for b in app.host.unattributedBreaches { ledger.breach(b, transition: nil) }
         let final = app.finalState
         return RunResult(scenario: app.scenario, fps: fps, transitions: traces, finalStack: final.stack,
@@ -100,11 +127,14 @@ public final class ScenarioRunner: TransitionObserver {
             guard let gesture else { start(nil); return }
             let interaction = InteractionController()
             interaction.warningHandler = { [weak self] in self?.warn($0) }
+            if let speed = gesture.completionSpeed { interaction.completionSpeed = speed }
+            if let curve = gesture.completionCurve { interaction.completionCurve = curve }
             let container = app.window
             // The rule is settled when the transition has begun (its animator is then known).
             let rule: () -> InteractionRule = { [weak self, weak interaction] in
                 if let r = gesture.rule { return r }
                 if let self, let context = interaction?.context, let r = self.interactionRule?(context) { return r }
+                if let context = interaction?.context, context.container == .navigation, context.operation == .pop { return .backSwipe }
                 return .seed001
             }
             gesture.script.schedule(on: engine, at: engine.now, driving: interaction,
@@ -135,6 +165,32 @@ public final class ScenarioRunner: TransitionObserver {
         }
     }
 
+    /// Timed actions: each arrives at its virtual time (at once when that has passed, and never
+    /// before an earlier action of the script), whether or not a transition is running then;
+    /// transitions that run meanwhile are recorded as usual.
+    private func arrive(_ timed: [(at: Double, action: Scenario.Action)]) {
+        let engine = app.engine
+        var arrived = 0
+        var time = engine.now
+        for (at, action) in timed {
+            time = max(time, at)
+            engine.schedule(at: time) { [unowned self] in
+                arrived += 1
+                perform(action)
+            }
+        }
+        while arrived < timed.count {
+            engine.settle()
+            if let (t, index) = active {
+                active = nil
+                record(t, recordIndex: index)
+                continue
+            }
+            guard arrived < timed.count, let next = engine.nextEventTime() else { break }
+            engine.advance(to: next)
+        }
+    }
+
     /// Records every transition that starts, until no transition is running or queued.
     private func drain() {
         let engine = app.engine
@@ -160,24 +216,35 @@ public final class ScenarioRunner: TransitionObserver {
         let engine = app.engine
         let start = t.context.startTime
         var frames: [TraceFrame] = []
-        if t.context.isInteractive {
-            // Gesture-driven: sample at fps on virtual time until the transition ends, then once
-            // more at the instant it ended.
+        if records.count > before {
+            // Ended as it began (not animated, or a zero-length interaction): one frame.
+            frames.append(TraceFrame(t: 0, nodes: engine.sampleTree(app.window)))
+        } else if t.context.isInteractive {
+            // Gesture-driven: sample at fps on virtual time until the transition ends. Every event
+            // instant is sampled before its events run, so when the transition ends there, that
+            // sample (the animations at their end, before completions) is the last frame.
             var k = 0
             while records.count <= before {
                 let time = Double(k) / Double(fps)
                 if time > Self.maximumInteractiveSeconds { break }
                 while let next = engine.nextEventTime(), next < start + time, records.count <= before {
                     engine.advance(to: next)
+                    // While the user still interacts nothing can end it (its timeline is paused),
+                    // so pan samples cost no extra sampling.
+                    let interacting = t.interaction.map { $0.state == .interacting || $0.state == .idle } ?? false
+                    let pending = interacting ? nil : TraceFrame(t: next - start, nodes: engine.sampleTree(app.window))
                     engine.settle()
+                    if records.count > before, let pending, frames.last.map({ $0.t < pending.t }) ?? true { frames.append(pending) }
                 }
-                if records.count > before {
-                    frames.append(TraceFrame(t: engine.now - start, nodes: engine.sampleTree(app.window)))
-                    break
-                }
+                if records.count > before { break }
                 engine.advance(to: start + time)
                 frames.append(TraceFrame(t: time, nodes: engine.sampleTree(app.window)))
                 k += 1
+            }
+            // Ended while still interacting (an animator that completed on its own): the end is
+            // still a frame, sampled as it is now.
+            if records.count > before, let last = frames.last, last.t < records[before].end - start - 1e-9 {
+                frames.append(TraceFrame(t: records[before].end - start, nodes: engine.sampleTree(app.window)))
             }
         } else {
             for time in Self.frameTimes(duration: t.duration, fps: fps) {
@@ -195,7 +262,9 @@ public final class ScenarioRunner: TransitionObserver {
             }
             engine.advance(to: next)
         }
-        let trace = TransitionTrace(index: traces.count, record: records[before], frames: frames)
+        let record = records[before]
+        let after = afterFrames.removeValue(forKey: record.index) ?? TraceFrame(t: record.end - record.start, nodes: engine.sampleTree(app.window))
+        let trace = TransitionTrace(index: traces.count, record: record, frames: frames, after: after)
         traces.append(trace)
         onTransition?(trace)
     }

@@ -2,8 +2,8 @@ import TransHostCore
 import TransHostCoordinators
 import TransHostSupport
 
-/// Encodes a run as `transhost-trace/1` (DESIGN.md section 11): keys sorted, floats with at most
-/// 6 decimals, so the same run gives the same bytes.
+/// Encodes a run as `transhost-trace/1` (docs/trace.md): keys sorted, floats with at most 6
+/// decimals, so the same run gives the same bytes.
 public enum TraceWriter {
     public static let format = "transhost-trace/1"
 
@@ -31,6 +31,7 @@ public enum TraceWriter {
             ],
         ]
         if !r.warnings.isEmpty { root["warnings"] = .array(r.warnings.map(JSONValue.string)) }
+        if !r.errors.isEmpty { root["errors"] = .array(r.errors.map(JSONValue.string)) }
         if !r.unattributedBreaches.isEmpty { root["breaches"] = .array(r.unattributedBreaches.map(breach)) }
         if !r.logs.isEmpty { root["logs"] = .array(r.logs.map(JSONValue.string)) }
         if !settings.parameters.isEmpty {
@@ -41,7 +42,7 @@ public enum TraceWriter {
 
     static func transition(_ t: TransitionTrace, breaches: [ContractBreach]) -> JSONValue {
         let rec = t.record
-        return [
+        var o: [String: JSONValue] = [
             "index": .number(Double(t.index)),
             "container": .string(rec.container.rawValue),
             "operation": .string(rec.operation.rawValue),
@@ -59,7 +60,14 @@ public enum TraceWriter {
                  "animated": .bool($0.animated), "time": .number($0.time)]
             }),
             "frames": .array(t.frames.map(frame)),
+            "after": frame(t.after),
         ]
+        // Written only when the host put something back, so a clean animator's trace is unchanged.
+        if !rec.restored.isEmpty { o["restored"] = .array(rec.restored.map(JSONValue.string)) }
+        if !rec.repairs.isEmpty {
+            o["repairs"] = .array(rec.repairs.map { ["kind": .string($0.kind), "subject": .string($0.subject), "message": .string($0.message)] })
+        }
+        return .object(o)
     }
 
     static func breach(_ b: ContractBreach) -> JSONValue {
@@ -85,6 +93,11 @@ public enum TraceWriter {
             "hidden": .bool(n.isHidden),
         ]
         if n.view.isSnapshot { o["snapshot"] = .bool(true) }
+        if n.view.isStretched(toBounds: s.bounds), let size = n.view.resizableSize {
+            let i = n.view.capInsets
+            o["stretch"] = ["size": .array([size.width, size.height].map(JSONValue.number)),
+                            "capInsets": .array([i.top, i.left, i.bottom, i.right].map(JSONValue.number))]
+        }
         return .object(o)
     }
 

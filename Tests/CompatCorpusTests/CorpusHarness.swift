@@ -83,6 +83,8 @@ struct Transition {
     let outcome: String
     let breaches: [Breach]
     let frames: [Frame]
+    /// The window once the transition ended (after completeTransition; docs/trace.md).
+    let after: Frame
 
     init(_ o: [String: Any]) throws {
         index = (o["index"] as? NSNumber)?.intValue ?? -1
@@ -102,6 +104,7 @@ struct Transition {
             Breach(plugin: $0["plugin"] as? String ?? "", kind: $0["kind"] as? String ?? "", message: $0["message"] as? String ?? "")
         }
         frames = (o["frames"] as? [[String: Any]] ?? []).map(Frame.init)
+        after = Frame(o["after"] as? [String: Any] ?? [:])
     }
 
     var summary: String { "#\(index) \(container) \(operation) \(from) -> \(to) \(animator ?? "default") \(outcome)" }

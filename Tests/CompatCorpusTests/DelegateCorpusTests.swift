@@ -55,13 +55,14 @@ final class DelegateCorpusTests: XCTestCase {
         let cancelled = t[1].track("InboxMessage").map(\.screenX)
         XCTAssertGreaterThan(cancelled.max() ?? 0, 160 + 50, "the message followed the finger")
         XCTAssertEqual(cancelled.last ?? .nan, 160, accuracy: 1e-6, "and went back")
-        // A pan past half the width finishes: the message leaves to the right (the last frame
-        // is after the completion, when it is gone).
+        // A pan past half the width finishes: the message leaves to the right. The last frame is
+        // taken before the completion (docs/trace.md's frame rule), `after` once it is gone.
         let finished = t[2].track("InboxMessage").map(\.screenX)
         XCTAssertGreaterThan(finished.last ?? 0, 160 + 300, "nearly off the right edge at the last frame before the completion")
         XCTAssertEqual(finished.first ?? .nan, 160, accuracy: 1e-6, "a new pan starts from where the screen is, not where the last one stopped")
-        XCTAssertFalse(t[2].last.views.contains { $0.name == "InboxMessage" })
+        XCTAssertFalse(t[2].after.views.contains { $0.name == "InboxMessage" })
         XCTAssertEqual(t[2].last["InboxList"]?.screenX ?? .nan, 160, accuracy: 1e-6)
+        XCTAssertEqual(t[2].after["InboxList"]?.screenX ?? .nan, 160, accuracy: 1e-6)
         XCTAssertEqual(run.trace.finalStack, ["InboxList"])
     }
 

@@ -95,6 +95,32 @@ final class ContractBreachTests: XCTestCase {
         XCTAssertEqual(f.model, ["a", "b"])
     }
 
+    /// The late call comes from a block on a helper view, which the watchdog does not stop, so
+    /// it arrives 30 s later, long after the host let go of the transition: still `completed-late`.
+    func testLateCompletionLongAfterTheWatchdogIsStillLate() {
+        final class SlowHelper: TransitionAnimator {
+            var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-slow", id: "slow") }
+            func transitionDuration(_ context: TransitionContext) -> Double { 0.1 }
+            func animateTransition(_ ctx: TransitionContext) {
+                let to = ctx.view(forKey: .to)
+                ctx.containerView.addSubview(to)
+                let helper = View(engine: ctx.containerView.engine, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+                ctx.containerView.addSubview(helper)
+                ctx.containerView.engine.animate(AnimationParameters(duration: 30), animations: { helper.alpha = 0 },
+                                                 completion: { _ in helper.removeFromSuperview(); ctx.completeTransition(true) })
+            }
+        }
+        let f = Fixture(.navigation)
+        f.route { SlowHelper() }
+        f.nav.push(f.b)
+        f.recorder.begun.removeAll()   // as the runner does: nothing but the host holds the transition
+        f.run(40)
+        XCTAssertEqual(f.recorder.records.first?.breaches.map(\.kind), ["never-completed"])
+        XCTAssertEqual(f.recorder.late.map(\.1.kind), ["completed-late"])
+        XCTAssertFalse(f.recorder.late.first?.1.message.contains("call 2") ?? true)
+        XCTAssertEqual(f.model, ["a", "b"])
+    }
+
     func testInvalidDurationIsReported() {
         final class NaNDuration: TransitionAnimator {
             var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-nan", id: "nan") }

@@ -48,10 +48,12 @@ final class GestureScriptTests: XCTestCase {
         }
     }
 
-    func testSeed001RuleIsStrictlyPastHalfAndUsesTheMagnitude() {
+    func testSeed001RuleIsStrictlyPastHalfAndProgressIsSigned() {
         let rule = InteractionRule.seed001
         let size = Size(width: 320, height: 568)
-        XCTAssertEqual(rule.progress(Point(x: -160, y: 0), in: size), 0.5)
+        XCTAssertEqual(rule.progress(Point(x: 160, y: 0), in: size), 0.5)
+        // A pan back past its start is negative progress (clamped at 0 by update), not its magnitude.
+        XCTAssertEqual(rule.progress(Point(x: -160, y: 0), in: size), -0.5)
         XCTAssertFalse(rule.finishes(atProgress: 0.5))
         XCTAssertTrue(rule.finishes(atProgress: 0.5001))
         XCTAssertEqual(rule.progress(Point(x: 10, y: 0), in: .zero), 0)

@@ -181,16 +181,16 @@ final class InteractionControllerTests: XCTestCase {
     }
 
     func testCallsBeforeTheTransitionStartsAreApplied() {
-        let f = Fixture(.modal)
+        let f = Fixture(.navigation)
         f.route { FadeScaleAnimator() }
         let ic = InteractionController()
-        f.modal.present(f.b)                 // running
-        f.modal.present(f.c, interaction: ic) // queued
+        f.nav.push(f.b)                  // running
+        f.nav.push(f.c, interaction: ic) // queued
         ic.update(0.9)
         ic.finish()
         XCTAssertEqual(ic.state, .idle)
         f.run()
-        XCTAssertEqual(f.model, ["b", "c"])
+        XCTAssertEqual(f.model, ["a", "b", "c"])
         XCTAssertEqual(f.recorder.records.last?.interactive, true)
         XCTAssertEqual(f.recorder.records.last.map { $0.end - $0.start } ?? -1, 0.1 * 0.25, accuracy: 1e-9)
     }

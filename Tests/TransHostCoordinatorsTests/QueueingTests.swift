@@ -5,7 +5,8 @@ import TransHostCore
 /// Actions that arrive while a transition runs are queued and run in arrival order.
 final class QueueingTests: XCTestCase {
     func testQueuedActionsRunInOrder() {
-        for kind in ContainerKind.allCases {
+        // Modal actions during a presentation are refused, not queued (see the next test).
+        for kind in [ContainerKind.navigation, .tab] {
             let f = Fixture(kind)
             f.route { FadeScaleAnimator() }
             f.forward(f.b)
@@ -24,8 +25,28 @@ final class QueueingTests: XCTestCase {
         }
     }
 
+    /// UIKit refuses a present or a dismiss while a presentation or dismissal is in progress;
+    /// navigation and tab actions that arrive then are queued (transhost's choice).
+    func testPresentOrDismissDuringAPresentationIsRefused() {
+        let f = Fixture(.modal)
+        f.route { FadeScaleAnimator() }
+        f.modal.present(f.b)
+        f.modal.present(f.c)
+        f.modal.dismiss()
+        XCTAssertEqual(f.host.queuedActionCount, 0)
+        XCTAssertEqual(f.warnings.filter { $0.contains("in progress") }.count, 2, "\(f.warnings)")
+        f.run()
+        XCTAssertEqual(f.model, ["b"])
+        XCTAssertEqual(f.recorder.records.map(\.toID), ["b"])
+        XCTAssertNil(f.invariantProblem)
+        // Once it ended, the same actions are accepted.
+        f.modal.present(f.c)
+        f.run()
+        XCTAssertEqual(f.model, ["b", "c"])
+    }
+
     func testQueuedActionIsEvaluatedAgainstTheStateAfterACancel() {
-        for kind in ContainerKind.allCases {
+        for kind in [ContainerKind.navigation, .tab] {
             let f = Fixture(kind)
             f.route { FadeScaleAnimator() }
             let ic = InteractionController()

@@ -202,7 +202,7 @@ final class AnimationEngineTests: XCTestCase {
         let w = View(engine: engine, frame: frame100())
         engine.animate(AnimationParameters(duration: 3, curve: .spring(dampingRatio: 0.25, initialVelocity: 0)),
                        animations: { w.position = Point(x: 150, y: 50) })
-        // k 54.83363359078326, c 3.702486785620688 (DESIGN.md): first peak at wd t = pi.
+        // k 54.83363359078326, c 3.702486785620688 (docs/animation.md): first peak at wd t = pi.
         let w0 = 54.83363359078326.squareRoot(), zeta = 3.702486785620688 / (2 * w0)
         let tPeak = Double.pi / (w0 * (1 - zeta * zeta).squareRoot())
         engine.advance(to: 0.5 + tPeak)
@@ -305,5 +305,25 @@ final class AnimationEngineTests: XCTestCase {
         }
         XCTAssertEqual(engine.presentation(of: v).alpha, 0.5)
         XCTAssertEqual(engine.presentation(of: v).position, Point(x: 50, y: 50))
+    }
+
+    /// A block that begins at an arbitrary time ends exactly on its final value, although
+    /// (5.0 + 1.3) - 5.0 rounds below 1.3 (corner-fly's present spring, begun at t = 5 s).
+    func testEveryCurveShowsItsFinalValueAtItsEndTime() {
+        let curves: [TimingCurve] = [.spring(dampingRatio: 0.5, initialVelocity: 0), .spring(dampingRatio: 1, initialVelocity: 3),
+                                     .easeInOut, .linear, .easeOut]
+        for curve in curves {
+            for (start, duration) in [(5.0, 1.3), (0.1, 0.7), (2.2, 0.35), (7.3, 0.1)] {
+                let engine = AnimationEngine(clock: VirtualClock(now: start))
+                let v = View(engine: engine, frame: frame100())
+                engine.animate(AnimationParameters(duration: duration, curve: curve), animations: {
+                    v.position = Point(x: 350, y: 50)
+                    v.transform3D = Transform3D.translation(-310, 0, 0)
+                })
+                engine.advance(to: start + duration)
+                XCTAssertEqual(engine.presentation(of: v).position, Point(x: 350, y: 50), "\(curve) from \(start) for \(duration)")
+                XCTAssertEqual(engine.presentation(of: v).transform, Transform3D.translation(-310, 0, 0), "\(curve) from \(start) for \(duration)")
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
 import XCTest
 @testable import TransHostCore
 
-/// Reference values worked by hand from DESIGN.md section 8 (the compose rule) and the
+/// Reference values worked by hand from docs/animation.md (the compose rule) and the
 /// Core Animation calculation modes.
 final class KeyframeTrackTests: XCTestCase {
     private func scalar(_ track: KeyframeTrack, _ p: Double) -> Double { track.value(at: p, property: .alpha)[0] }

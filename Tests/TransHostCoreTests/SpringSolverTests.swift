@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import TransHostCore
 
-/// Reference values: DESIGN.md section 8 (the three vectors) and its closed forms, written out
+/// Reference values: docs/animation.md (the three vectors) and its closed forms, written out
 /// here independently of SpringSolver.
 final class SpringSolverTests: XCTestCase {
     private func assertRelative(_ actual: Double, _ expected: Double, _ tol: Double, _ msg: String,
@@ -146,7 +146,7 @@ final class SpringSolverTests: XCTestCase {
     /// The timing curve of a spring animation is the spring's progress at u x duration (linear time).
     func testSpringTimingCurveUsesLinearTime() {
         let curve = TimingCurve.spring(dampingRatio: 0.7, initialVelocity: 0)
-        // The solved spring for (0.7, 0.5) is k 387.27458, c 27.55101 (DESIGN.md).
+        // The solved spring for (0.7, 0.5) is k 387.27458, c 27.55101 (docs/animation.md).
         let w0 = 387.27458.squareRoot(), zeta = 27.55101 / (2 * w0), wd = w0 * (1 - zeta * zeta).squareRoot()
         for u in [0.1, 0.3, 0.6] {
             let t = u * 0.5
@@ -158,13 +158,13 @@ final class SpringSolverTests: XCTestCase {
     }
 
     /// Seed 000's spring (damping 0.8, initial velocity 6, 1 s): zeta w0 < v at the root, where
-    /// DESIGN.md's f' has the wrong sign for |.|. The solver must still land on a root of f and
+    /// The literal f' (without the sign factor) has the wrong sign for |.|. The solver must still land on a root of f and
     /// settle by the duration, instead of walking to w = 0 (progress = v t, a 600% overshoot).
     func testStrongInitialVelocityStillSettles() {
         let s = SpringSolver(dampingRatio: 0.8, duration: 1.0, initialVelocity: 6.0)
         let w = s.stiffness.squareRoot()
         let f = 0.001 - abs((0.8 * w - 6.0) / (w * (1 - 0.64).squareRoot())) * exp(-0.8 * w * 1.0)
-        XCTAssertEqual(f, 0, accuracy: 1e-9, "w0 = \(w) is not a root of DESIGN.md's f")
+        XCTAssertEqual(f, 0, accuracy: 1e-9, "w0 = \(w) is not a root of f")
         XCTAssertGreaterThan(w, 1)
         XCTAssertEqual(s.progress(at: 1.0), 1, accuracy: 0.01)
         let peak = stride(from: 0.0, through: 1.0, by: 0.01).map { s.progress(at: $0) }.max()!

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import TransHostCore
 
-/// Reference values are worked by hand from the CATransform3D definitions of DESIGN.md
+/// Reference values are worked by hand from the CATransform3D definitions of docs/animation.md
 /// section 8 (row vectors, p' = p M, translation in m41..m43, m34 = -1/d).
 final class Transform3DTests: XCTestCase {
     private func assertClose(_ a: Transform3D, _ b: Transform3D, _ tol: Double = 1e-9, _ msg: String = "",

@@ -1,7 +1,7 @@
 import XCTest
 @testable import TransHostCore
 
-/// Reference values: the control points of DESIGN.md section 8; y at given x solved
+/// Reference values: the control points of docs/animation.md; y at given x solved
 /// independently (bisection to machine precision, outside this code base).
 final class UnitBezierTests: XCTestCase {
     func testNamedControlPoints() {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import TransHostCore
 
-/// View geometry identities of Core Animation (DESIGN.md section 8):
+/// View geometry identities of Core Animation (docs/animation.md):
 /// frame.origin = position - anchorPoint x bounds.size, with the identity transform.
 final class ViewTests: XCTestCase {
     func testFrameIsPositionMinusAnchorTimesSize() {

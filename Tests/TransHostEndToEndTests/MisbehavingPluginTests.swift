@@ -12,7 +12,8 @@ import XCTest
 final class MisbehavingPluginTests: XCTestCase {
     /// Builds a one-animator C plugin routed for push Src -> Dst into ROOT/plugins/NAME, writes a
     /// scenario that makes that push, and runs it with the real binary.
-    func runPlugin(named name: String, body: String) throws -> (BuildProducts.Output, String) {
+    func runPlugin(named name: String, body: String,
+                   script: String = #"[{"action": "push", "controller": "d"}]"#) throws -> (BuildProducts.Output, String) {
         let root = try BuildProducts.temporaryDirectory(self)
         let dir = root + "/plugins/\(name)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -24,7 +25,7 @@ final class MisbehavingPluginTests: XCTestCase {
         try """
         {"name": "\(name)-app", "types": {"Src": "UIViewController", "Dst": "UIViewController"},
          "controllers": {"s": {"type": "Src"}, "d": {"type": "Dst"}},
-         "root": {"container": "navigation", "stack": ["s"]}, "script": [{"action": "push", "controller": "d"}]}
+         "root": {"container": "navigation", "stack": ["s"]}, "script": \(script)}
         """.write(toFile: root + "/app.json", atomically: true, encoding: .utf8)
         let r = try BuildProducts.run(["run", "--scenario", root + "/app.json", "--plugins", root + "/plugins", "--out", root + "/out", "--trace-only"])
         return (r, root)
@@ -57,6 +58,72 @@ final class MisbehavingPluginTests: XCTestCase {
         XCTAssertEqual(Set(kinds), ["invalid-value", "completed-twice"], "\(kinds)")
         XCTAssertTrue(((t["breaches"] as? [[String: Any]]) ?? []).allSatisfy { $0["plugin"] as? String == "rogue" })
         XCTAssertEqual(((trace["final"] as? [String: Any])?["stack"] as? [String]), ["Src", "Dst"])
+    }
+
+    /// A plugin that cancels its own push and leaves the from-view faded: the host puts the alpha
+    /// back, and the trace and stderr say so, because on a device the view would stay faded.
+    func testRepairsReachTheTraceAndStderr() throws {
+        let (r, root) = try runPlugin(named: "fader", body: """
+        #include "transhost.h"
+        static const th_host_api *host;
+        static double duration(const th_animator *self, th_context *ctx) { (void)self; (void)ctx; return 0.2; }
+        static void animate(const th_animator *self, th_context *ctx) {
+            (void)self;
+            host->view_set_alpha(host->context_view(ctx, TH_KEY_FROM), 0.25);
+            host->context_complete_transition(ctx, 0);
+        }
+        static const th_animator fader = { sizeof(th_animator), "fader", duration, animate, 0, 0 };
+        static int init(const th_host_api *h) { host = h; return 0; }
+        static const th_animator *get(const char *id) { (void)id; return &fader; }
+        TH_EXPORT const th_plugin_entry transhost_plugin_entry = { TH_ABI_MAJOR, TH_ABI_MINOR, sizeof(th_plugin_entry),
+            "fader", "1.0.0", init, 0, get };
+        """)
+        XCTAssertTrue(r.stderr.contains("repaired what fader left: from.alpha"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("cancelled  1 frames  1 repair(s) by the host"), r.stdout)
+        let trace = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: root + "/out/trace.json"))) as? [String: Any])
+        let t = try XCTUnwrap((trace["transitions"] as? [[String: Any]])?.first)
+        XCTAssertEqual(t["outcome"] as? String, "cancelled")
+        let repairs = try XCTUnwrap(t["repairs"] as? [[String: Any]], "\(t.keys.sorted())")
+        XCTAssertEqual(repairs.map { $0["subject"] as? String }, ["from.alpha"])
+        XCTAssertEqual(repairs.first?["kind"] as? String, "field-restored")
+        XCTAssertTrue((repairs.first?["message"] as? String)?.contains("at 0.25") ?? false, "\(repairs)")
+        XCTAssertEqual(t["restored"] as? [String], ["from.alpha"])
+    }
+
+    /// A plugin that says 0.1 s but completes after 30 s (its block animates a helper view the
+    /// watchdog does not stop): the watchdog completes the push, and the late call is reported as
+    /// `completed-late`, not as a second call.
+    func testALateCompletionAfterTheWatchdogIsCompletedLate() throws {
+        let (r, root) = try runPlugin(named: "sloth", body: """
+        #include "transhost.h"
+        static const th_host_api *host;
+        static th_context *current;
+        static th_view *helper;
+        static double duration(const th_animator *self, th_context *ctx) { (void)self; (void)ctx; return 0.1; }
+        static void fade(void *user) { (void)user; host->view_set_alpha(helper, 0); }
+        static void done(int finished, void *user) { (void)finished; (void)user; host->context_complete_transition(current, 1); }
+        static void animate(const th_animator *self, th_context *ctx) {
+            (void)self;
+            current = ctx;
+            host->view_add_subview(host->context_container(ctx), host->context_view(ctx, TH_KEY_TO));
+            helper = host->view_create((th_rect){0, 0, 10, 10});
+            host->view_add_subview(host->context_container(ctx), helper);
+            th_animation_params p = { sizeof(th_animation_params), 30.0, 0.0, 0 };
+            host->animate(&p, fade, done, 0);
+        }
+        static const th_animator sloth = { sizeof(th_animator), "sloth", duration, animate, 0, 0 };
+        static int init(const th_host_api *h) { host = h; return 0; }
+        static const th_animator *get(const char *id) { (void)id; return &sloth; }
+        TH_EXPORT const th_plugin_entry transhost_plugin_entry = { TH_ABI_MAJOR, TH_ABI_MINOR, sizeof(th_plugin_entry),
+            "sloth", "1.0.0", init, 0, get };
+        """, script: #"[{"action": "push", "controller": "d"}, {"action": "wait", "seconds": 40}]"#)
+        XCTAssertEqual(r.status, 4, r.stderr)
+        XCTAssertTrue(r.stderr.contains("completed-late"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("completed-twice"), r.stderr)
+        let trace = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: root + "/out/trace.json"))) as? [String: Any])
+        let t = try XCTUnwrap((trace["transitions"] as? [[String: Any]])?.first)
+        let kinds = (t["breaches"] as? [[String: Any]])?.compactMap { $0["kind"] as? String } ?? []
+        XCTAssertEqual(kinds, ["never-completed", "completed-late"])
     }
 
     /// A plugin that passes validation but crashes while it animates: the host names it, the

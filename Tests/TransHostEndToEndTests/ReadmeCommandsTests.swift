@@ -1,21 +1,30 @@
 import Foundation
+import TransHostTestSupport
 import XCTest
 
-/// Every `transhost` command the README shows works as written (from the package root, after
-/// the set-up command, as a newcomer would paste it).
+/// Every `transhost` command the README shows works as written, pasted by a newcomer into a
+/// shell in some other directory after the README's one-time `export` line: the shell expands
+/// `$TRANSHOST_SRC`, and outputs land in that directory.
 final class ReadmeCommandsTests: XCTestCase {
-    func testEveryReadmeCommandRunsAsWritten() throws {
+    func testEveryReadmeCommandRunsAsWrittenFromAnotherDirectory() throws {
         let readme = try String(contentsOfFile: BuildProducts.packageRoot + "/README.md", encoding: .utf8)
-        let commands = readme.split(separator: "\n").map(String.init).filter { $0.hasPrefix(".build/debug/transhost ") }
+        let lines = readme.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("export PATH=\"$PWD/.build/debug:$PATH\" TRANSHOST_SRC=\"$PWD\""), "the one-time set-up line changed; update this test with it")
+        XCTAssertEqual(lines.filter { $0.hasPrefix(".build/") }, [], "README commands use `transhost` from PATH, so they work from any directory")
+        let commands = lines.filter { $0.hasPrefix("transhost ") }
         XCTAssertGreaterThanOrEqual(commands.count, 10, "the README's command block was not found")
+        let elsewhere = try BuildProducts.temporaryDirectory(self)
+        XCTAssertFalse(elsewhere.hasPrefix(BuildProducts.packageRoot), "the commands must run outside the checkout")
         let cache = try BuildProducts.temporaryDirectory(self) + "/cache.json"
+        let env = ["PATH": BuildProducts.binDirectory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+                   "TRANSHOST_SRC": BuildProducts.packageRoot, "TRANSHOST_CACHE": cache]
         for line in commands {
             let withoutComment = (line.components(separatedBy: " #").first ?? line).trimmingCharacters(in: .whitespaces)
-            let args = withoutComment.split(separator: " ").map(String.init).dropFirst()
-            let r = try BuildProducts.run(Array(args), environment: ["TRANSHOST_CACHE": cache], cwd: BuildProducts.packageRoot)
-            XCTAssertEqual(r.status, 0, "`\(withoutComment)` failed: \(r.stderr.prefix(600))")
+            let r = try TestProcess.run("/bin/sh", ["-c", withoutComment], environment: env, cwd: elsewhere)
+            XCTAssertEqual(r.status, 0, "`\(withoutComment)` failed in \(elsewhere): \(r.stderr.prefix(600))")
             XCTAssertFalse(r.stdout.isEmpty, "`\(withoutComment)` printed nothing")
         }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: elsewhere + "/out/mine/trace.json"), "--out is relative to where the command runs")
     }
 }
 

@@ -85,7 +85,7 @@ final class FFITests: XCTestCase {
     }
 
     override class func tearDown() {
-        // The fixture is plain C, so closing it is safe (DESIGN.md: never dlclose Swift code).
+        // The fixture is plain C, so closing it is safe (docs/abi.md: never dlclose Swift code).
         if let library { dlclose(library) }
         library = nil
         if let tempDir { try? FileManager.default.removeItem(atPath: tempDir) }

@@ -71,8 +71,8 @@ final class InteractiveCancelTests: XCTestCase {
         // Snapshots an animator adds go into its container, which may sit deeper than the window.
         func snapshots(_ v: View) -> [String] { (v.isSnapshot ? [v.name] : []) + v.subviews.flatMap(snapshots) }
         XCTAssertEqual(snapshots(p.app.window), [], "snapshots left in the window's tree", file: file, line: line)
-        // The last frame (the instant the cancel ended) shows the from-view as before.
-        let last = try XCTUnwrap(tr.frames.last, file: file, line: line)
+        // The window once the cancel ended (the trace's `after`) shows the from-view as before.
+        let last = tr.after
         let node = try XCTUnwrap(last.nodes.first { $0.view.id == fromView.id }, "from-view not on screen after the cancel", file: file, line: line)
         XCTAssertEqual(node.state.transform, before.transform, file: file, line: line)
         XCTAssertEqual(node.state.position, before.position, file: file, line: line)

@@ -111,7 +111,7 @@ extension TraceFrame {
     func has(_ name: String) -> Bool { nodes.contains { $0.view.name == name } }
 }
 
-// MARK: - Reference math, written here from DESIGN.md section 8 (not the host's code)
+// MARK: - Reference math, written here from docs/animation.md (not the host's code)
 
 enum Reference {
     /// y of the cubic Bezier (0,0) P1 P2 (1,1) at x, solved by plain bisection on x(s) to
@@ -135,7 +135,7 @@ enum Reference {
     static func easeInOut(_ x: Double) -> Double { bezier(x, 0.42, 0, 0.58, 1) }
 
     /// Spring progress 1 - x(t) for a unit mass with stiffness k, damping c and initial velocity
-    /// v (fractions of the distance per second), from the closed forms of DESIGN.md section 8.
+    /// v (fractions of the distance per second), from the closed forms of docs/animation.md.
     static func springProgress(k: Double, c: Double, v: Double, t: Double) -> Double {
         let w0 = k.squareRoot()
         let zeta = c / (2 * w0)

@@ -38,7 +38,7 @@ final class RotateSpringTests: XCTestCase {
         XCTAssertEqual(progress(1.0), 1, accuracy: 0.005)
     }
 
-    /// DESIGN.md section 8's reference vectors for the (k, c) the spring uses.
+    /// docs/animation.md's reference vectors for the (k, c) the spring uses.
     func testSpringConstantsMatchTheDesignVectors() {
         for (zeta, T, k, c, tolerance) in [(0.25, 3.0, 54.83363359078326, 3.702486785620688, 1e-9),
                                            (0.7, 0.5, 387.27458, 27.55101, 1e-4), (1.0, 0.5, 341.02370, 36.93365, 1e-4)] {

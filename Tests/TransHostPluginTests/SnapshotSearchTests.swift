@@ -82,6 +82,8 @@ final class SnapshotSearchTests: XCTestCase {
             let e = Reference.easeInOut(min(f.t / 0.5, 1))
             let bar = try f.node(named: "snapshot of searchView")
             XCTAssertEqual(bar.state.frame.minY, homeSearchBarY * e, accuracy: 1e-9, "bar y at t = \(f.t)")
+            // The port's choice (README's quirks): straight down above Home's bar, not from x = 0.
+            XCTAssertEqual(bar.state.frame.minX, 16, accuracy: 1e-9, "bar x at t = \(f.t)")
             XCTAssertEqual(bar.state.alpha, 1, accuracy: 1e-12)
             XCTAssertEqual(try f.node(named: "CompanySearchController").state.alpha, 1 - Reference.easeInOut(min(f.t / 0.2, 1)), accuracy: 1e-9)
             XCTAssertEqual(try f.node(named: "snapshot of HomeController").state.alpha, fadeIn(f.t, delay: 0.25, length: 0.25), accuracy: 1e-9,

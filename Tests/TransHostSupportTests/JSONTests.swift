@@ -1,7 +1,7 @@
 import XCTest
 @testable import TransHostSupport
 
-/// The trace contract's formatting (DESIGN.md section 11) and the reader's error positions.
+/// The trace contract's formatting (docs/trace.md) and the reader's error positions.
 final class JSONWriterTests: XCTestCase {
     func testNumbersHaveAtMostSixDecimalsAndNoTrailingZeros() {
         XCTAssertEqual(JSONWriter.format(0.25), "0.25")

@@ -12,7 +12,10 @@
 // Differences from the seed, on purpose: the moving snapshot is removed at the end (the seed
 // leaves it, invisible, in the container); the to-view is added before completeTransition (the
 // seed adds it after, which the host reports as to-view-missing); and completeTransition gets
-// !transitionWasCancelled instead of YES.
+// !transitionWasCancelled instead of YES. The pop's search-bar snapshot starts at y = 0 above
+// Home's search bar (x = 16 in the demo) and moves straight down, mirroring the push; the seed
+// starts it at x = `frame.origin.x` of the snapshot it just made, which is always 0, so its bar
+// slid 16 pt sideways as well, an accident of reading a fresh snapshot's frame.
 import UIKit
 
 nonisolated(unsafe) var fadeOutDuration: TimeInterval = 0.2

@@ -5,7 +5,7 @@
  * host types: every host object is an opaque handle, and every host service is a function
  * pointer in the table the host hands to the plugin's init.
  *
- * Versioning (see DESIGN.md section 4):
+ * Versioning (the full rules: docs/abi.md):
  *   - A plugin exports exactly one symbol, TH_ENTRY_SYMBOL ("transhost_plugin_entry"), a const
  *     th_plugin_entry whose FIRST two fields are the ABI major and minor it was built against.
  *     The host reads them straight from the file before any plugin code runs.
@@ -295,7 +295,8 @@ typedef struct th_host_api {
      * after_screen_updates is 1, what is on screen now when 0); frame (0, 0, w, h). [main-thread] */
     th_view *(*view_snapshot)(th_view *view, int after_screen_updates);
     /* resizableSnapshotViewFromRect:afterScreenUpdates:withCapInsets: the part of the view inside
-     * rect (bounds coordinates), of size rect.size. [main-thread] */
+     * rect (bounds coordinates), of size rect.size. Given another size later, its content
+     * stretches; only the part inside cap_insets does, the caps keep their size. [main-thread] */
     th_view *(*view_resizable_snapshot)(th_view *view, th_rect rect, int after_screen_updates, th_insets cap_insets);
     /* The first view named name in root's subtree (root included, depth-first), or NULL. name is
      * copied. Scenario views carry the names their scenario gives them. [main-thread] */

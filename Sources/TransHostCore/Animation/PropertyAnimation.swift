@@ -34,10 +34,19 @@ final class PropertyAnimation {
 
     var end: Double { begin + duration }
 
+    /// Relative slack (in seconds per second of local time) under which a sample counts as the end.
+    static let endSlack = 1e-9
+
     /// The presentation value at local time `l`. Before `begin` the start value shows (UIKit
     /// fills backwards during a delay); at and after the end the final value shows.
+    ///
+    /// "At the end" is decided on absolute local time with a nanosecond's slack, not on the
+    /// normalized time: a block that begins at 5.0 and lasts 1.3 s is sampled at local 6.3, and
+    /// (6.3 - 5.0) / 1.3 rounds below 1, which would leave a spring about 0.001 of its distance
+    /// short of its final value on the last frame.
     func value(atLocal l: Double) -> AnimatableValue {
-        let u: Double = duration > 0 ? (l - begin) / duration : (l >= begin ? 1 : 0)
+        let atEnd = l >= end - Self.endSlack * max(1, abs(end))
+        let u: Double = atEnd ? 1 : duration > 0 ? (l - begin) / duration : (l >= begin ? 1 : 0)
         let p = progress(u)
         if let keyframes { return keyframes.value(at: p, property: property) }
         if p <= 0 && u <= 0 { return from }

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// UIKit's spring (DESIGN.md section 8): stiffness and damping chosen so that a unit mass
+/// UIKit's spring (docs/animation.md, "Springs"): stiffness and damping chosen so that a unit mass
 /// settles within 0.001 of its target after `duration`, solved by Newton's method.
 public struct SpringSolver: Equatable, Sendable {
     public let stiffness: Double
@@ -21,7 +21,7 @@ public struct SpringSolver: Equatable, Sendable {
                 let s = (1 - zeta * zeta).squareRoot()
                 let e = exp(-zeta * w * t)
                 f = epsilon - abs((zeta * w - v) / (w * s)) * e
-                // DESIGN.md's f' is the derivative for zeta w > v; the |.| flips its sign when
+                // The literal f' is the derivative for zeta w > v; the |.| flips its sign when
                 // zeta w < v (a strong initial velocity, e.g. seed 000's 6.0), without which
                 // Newton walks to w = 0. For v = 0 (the reference vectors) nothing changes.
                 let sign: Double = zeta * w - v < 0 ? -1 : 1

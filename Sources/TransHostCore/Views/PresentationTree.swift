@@ -9,10 +9,20 @@ public struct SampledView: Equatable, Sendable {
     public let contentVersion: Int
     public let clipsToBounds: Bool
     public let isSnapshot: Bool
+    /// A resizable snapshot's size when taken, and its cap insets (see View.resizableSize).
+    public let resizableSize: Size?
+    public let capInsets: EdgeInsets
 
     public init(_ v: View) {
         id = v.id; name = v.name; content = v.content; contentVersion = v.contentVersion
         clipsToBounds = v.clipsToBounds; isSnapshot = v.isSnapshot
+        resizableSize = v.resizableSize; capInsets = v.capInsets
+    }
+
+    /// Whether this is a resizable snapshot shown at another size than it was taken at.
+    public func isStretched(toBounds bounds: Rect) -> Bool {
+        guard let n = resizableSize else { return false }
+        return abs(n.width - bounds.width) > 1e-9 || abs(n.height - bounds.height) > 1e-9
     }
 }
 
@@ -27,6 +37,12 @@ public struct PresentationNode: Equatable, Sendable {
     public let depth: Int
     public let state: PresentationState
     public let isHidden: Bool
+
+    /// The same node showing `state` (a renderer draws a stretched snapshot's content at the size
+    /// it was taken at, then stretches it).
+    public func with(state: PresentationState) -> PresentationNode {
+        PresentationNode(view: view, parentID: parentID, z: z, depth: depth, state: state, isHidden: isHidden)
+    }
 }
 
 extension AnimationEngine {

@@ -22,9 +22,10 @@ extension View {
     }
 
     /// resizableSnapshotView(from:afterScreenUpdates:withCapInsets:): a snapshot of the part of
-    /// this view inside `rect` (in this view's bounds coordinates), of size rect.size.
-    /// Cap insets are recorded for renderers that stretch the snapshot; transhost draws the
-    /// snapshot at its own size, where they have no effect.
+    /// this view inside `rect` (in this view's bounds coordinates), of size rect.size. Given
+    /// another size later (its frame or bounds, animated or not), it stretches its content to it:
+    /// the cap insets (in points of the snapshot) keep their size and only the middle stretches;
+    /// caps wider than the new size shrink in proportion. See `resizableSize`.
     public func resizableSnapshotView(from rect: Rect, afterScreenUpdates: Bool, withCapInsets capInsets: EdgeInsets) -> View {
         let inner = frozenCopy(afterScreenUpdates: afterScreenUpdates, isRoot: true)
         let crop = View(engine: engine, frame: Rect(x: 0, y: 0, width: rect.width, height: rect.height),
@@ -32,6 +33,7 @@ extension View {
         crop.clipsToBounds = true
         crop.isSnapshot = true
         crop.capInsets = capInsets
+        crop.resizableSize = Size(width: rect.width, height: rect.height)
         inner.position = Point(x: inner.position.x - rect.minX, y: inner.position.y - rect.minY)
         crop.addSubview(inner)
         return crop

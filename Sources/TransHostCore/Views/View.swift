@@ -29,8 +29,17 @@ public final class View {
     var animations: [AnimatableProperty: PropertyAnimation] = [:]
 
     public var isHidden = false
-    /// Cap insets of a resizable snapshot (recorded, see resizableSnapshotView).
+    /// Cap insets of a resizable snapshot (see resizableSnapshotView).
     public internal(set) var capInsets = EdgeInsets.zero
+    /// The size a resizable snapshot was taken at. When its bounds differ, its frozen content
+    /// stretches to them (only the part inside capInsets; the caps keep their size), as UIKit's
+    /// resizable snapshots do; its subviews keep the geometry they were taken with.
+    public internal(set) var resizableSize: Size?
+    /// Whether this is a resizable snapshot shown at another size than it was taken at.
+    public func isStretched(toBounds bounds: Rect) -> Bool {
+        guard let n = resizableSize else { return false }
+        return abs(n.width - bounds.width) > 1e-9 || abs(n.height - bounds.height) > 1e-9
+    }
     public var clipsToBounds = false { didSet { contentVersion += 1 } }
     public var content = ViewContent.none { didSet { contentVersion += 1 } }
 

@@ -1,0 +1,86 @@
+import Foundation
+import TransHostCore
+import TransHostCoordinators
+@testable import TransHostScenario
+import TransHostSupport
+import XCTest
+
+/// The trace's frame rule (docs/trace.md) with the host's default push/pop (0.35 s): frames run
+/// from t = 0 to the transition's last instant, the last frame shows the animations at their end
+/// before completions run, and every transition carries `after`, the window once it ended.
+final class TraceFrameRuleTests: XCTestCase {
+    private func play(_ script: String) throws -> RunResult {
+        let scenario = try Products.scenario("""
+        {"format": "transhost-scenario/1", "name": "frames", "device": "iphone-5",
+         "types": {"A": "UIViewController", "B": "UIViewController"},
+         "controllers": {"a": {"type": "A", "view": {"background": "#2f6fdf"}},
+                         "b": {"type": "B", "view": {"background": "#e0533c"}}},
+         "root": {"container": "navigation", "stack": ["a", "b"]},
+         "script": \(script)}
+        """, test: self)
+        return ScenarioRunner(app: App(scenario: scenario), provider: nil).run()
+    }
+
+    private func node(_ f: TraceFrame, _ name: String) -> PresentationNode? { f.nodes.first { $0.view.name == name } }
+
+    func testAZeroLengthInteractiveTransitionHasItsFrameAtZero() throws {
+        // Released at once, at progress 0: cancelled at the instant it began.
+        let r = try play(#"[{"action": "pop", "gesture": {"samples": [], "release": [0, 0]}}]"#)
+        let t = try XCTUnwrap(r.transitions.first)
+        XCTAssertEqual(t.record.outcome, .cancelled)
+        XCTAssertTrue(t.record.interactive)
+        XCTAssertEqual(t.frames.map(\.t), [0], "t = 0 is also its end")
+        XCTAssertEqual(t.after.t, 0)
+        XCTAssertNotNil(node(t.frames[0], "B"), "the cancelled pop leaves B on screen")
+        XCTAssertNil(node(t.after, "A"), "and A out of the window")
+    }
+
+    func testAnInteractiveTransitionsLastFrameIsTakenBeforeCompletionLikeAnyOther() throws {
+        let r = try play("""
+        [{"action": "pop", "gesture": {"samples": [[0.1, 60], [0.2, 200]], "release": [0.25, 220]}},
+         {"action": "push", "controller": "b"}]
+        """)
+        XCTAssertEqual(r.transitions.count, 2)
+        for t in r.transitions {
+            let last = try XCTUnwrap(t.frames.last)
+            XCTAssertEqual(t.frames.first?.t, 0)
+            XCTAssertEqual(last.t, t.record.interactive ? t.record.end - t.record.start : t.record.duration, accuracy: 1e-9)
+            XCTAssertEqual(Set(t.frames.map(\.t)).count, t.frames.count, "no frame twice")
+            // Before completion both controllers' views are in the window; after it, only the new top.
+            XCTAssertNotNil(node(last, "A"), "transition \(t.index) at its last frame")
+            XCTAssertNotNil(node(last, "B"), "transition \(t.index) at its last frame")
+            let gone = t.record.operation == .pop ? "B" : "A"
+            XCTAssertNil(node(t.after, gone), "transition \(t.index): \(gone) has left the window after completion")
+            XCTAssertEqual(t.after.t, t.record.end - t.record.start, accuracy: 1e-12)
+        }
+        // The pop finished: its last frame shows A where it ends (at the origin), not yet B removed.
+        let pop = r.transitions[0]
+        XCTAssertEqual(try XCTUnwrap(node(pop.frames.last!, "A")).state.frame.minX, 0, accuracy: 1e-9)
+    }
+
+    func testTheTraceWritesAfterForEveryTransition() throws {
+        let r = try play(#"[{"action": "pop"}, {"action": "push", "controller": "b", "animated": false}]"#)
+        let json = TraceWriter.json(r, settings: .init(scale: 2))
+        let transitions = try XCTUnwrap(json["transitions"]?.arrayValue)
+        XCTAssertEqual(transitions.count, 2)
+        for t in transitions {
+            let after = try XCTUnwrap(t["after"], "every transition has after")
+            XCTAssertNotNil(after["t"]?.doubleValue)
+            XCTAssertFalse(after["views"]?.arrayValue?.isEmpty ?? true)
+        }
+    }
+
+    /// A resizable snapshot shown at another size carries `stretch` (the size it was taken at and
+    /// its cap insets); at its own size it does not.
+    func testAStretchedResizableSnapshotSaysSoInTheTrace() throws {
+        let e = AnimationEngine()
+        let source = View(engine: e, frame: Rect(x: 0, y: 0, width: 100, height: 40), name: "bar")
+        let snap = source.resizableSnapshotView(from: Rect(x: 0, y: 0, width: 100, height: 40), afterScreenUpdates: true,
+                                                withCapInsets: EdgeInsets(top: 1, left: 10, bottom: 2, right: 12))
+        XCTAssertNil(TraceWriter.node(try XCTUnwrap(e.sampleTree(snap).first))["stretch"])
+        snap.frame = Rect(x: 0, y: 0, width: 250, height: 40)
+        let stretch = try XCTUnwrap(TraceWriter.node(try XCTUnwrap(e.sampleTree(snap).first))["stretch"])
+        XCTAssertEqual(stretch["size"], .array([.number(100), .number(40)]))
+        XCTAssertEqual(stretch["capInsets"], .array([.number(1), .number(10), .number(2), .number(12)]))
+    }
+}
