@@ -9,6 +9,8 @@
 //   TransHostCoordinators (controllers, navigation/tab/modal, transition context, defaults)
 //   TransHostPluginHost (manifests, registry, discovery, ELF inspection, loading, host API, router)
 //   TransHostScenario (scenario files, the runner, traces)
+//   TransHostIsolation (playback workers: the worker mode, the supervisor that spawns and
+//                       watches them, the replay rule after a plugin failure)
 //   TransHostCommands (the CLI's logic: list, run, ...)
 //   transhost (executable: parse arguments, call TransHostCommands, map outcomes to exit codes)
 //
@@ -32,13 +34,16 @@ let package = Package(
         .target(name: "TransHostSupport"),
         .target(name: "TransHostCore"),
         .target(name: "TransHostCoordinators", dependencies: ["TransHostCore"]),
+        // Process control for child processes (prctl); internal to the host.
+        .target(name: "CTransHostProcess", path: "Sources/CTransHostProcess"),
         .target(
             name: "TransHostPluginHost",
-            dependencies: ["CTransHost", "CFFI", "TransHostSupport", "TransHostCore", "TransHostCoordinators"],
+            dependencies: ["CTransHost", "CTransHostProcess", "CFFI", "TransHostSupport", "TransHostCore", "TransHostCoordinators"],
             linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(name: "TransHostScenario", dependencies: ["TransHostPluginHost", "TransHostSupport"]),
-        .target(name: "TransHostCommands", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostRender"]),
+        .target(name: "TransHostIsolation", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostSupport", "CTransHostProcess"]),
+        .target(name: "TransHostCommands", dependencies: ["TransHostIsolation", "TransHostScenario", "TransHostPluginHost", "TransHostRender"]),
         .executableTarget(name: "transhost", dependencies: ["TransHostCommands"]),
         // Plugin host figures (README "Benchmarks"): not part of the product.
         .executableTarget(name: "transhost-host-bench", dependencies: ["TransHostPluginHost", "TransHostSupport"]),

@@ -1,3 +1,4 @@
+import TransHostIsolation
 import TransHostPluginHost
 import TransHostSupport
 
@@ -22,15 +23,16 @@ public enum TransHostCLI {
       --plugins DIR     also look for plugins in DIR (first on the search path; repeatable)
       --registry FILE   the registry of first-party plugins (default: registry.json beside the binary)
       --rescan          ignore the scan cache: inspect (and, for run, validate) every plugin afresh
-      --no-fork         load plugins in the host without a validation child process first
-                        (a plugin that crashes while loading then crashes transhost)
+      --no-fork         with run --isolation none: load plugins in the host without a validation
+                        child process first (a plugin that crashes while loading then crashes it)
       -q, --quiet       print only errors
       -h, --help        show help
 
     environment: TRANSHOST_PLUGIN_PATH (more plugin dirs), TRANSHOST_REGISTRY, TRANSHOST_CACHE (the
-    scan cache file; empty turns it off), TRANSHOST_VALIDATE_TIMEOUT (seconds, default 5), NO_COLOR
+    scan cache file; empty turns it off), TRANSHOST_VALIDATE_TIMEOUT (seconds loading a plugin may take,
+    default 5), TRANSHOST_PLUGIN_TIMEOUT (seconds one plugin call may take in a worker, default 5), NO_COLOR
 
-    exit codes: 0 ok, 1 mismatch, 2 usage, 3 plugin failed to load, 4 animator broke its contract,
+    exit codes: 0 ok, 1 mismatch, 2 usage, 3 plugin failed (to load, or while animating), 4 animator broke its contract,
                 5 invalid input or unwritable output
     """
 
@@ -38,6 +40,10 @@ public enum TransHostCLI {
     public static func main(_ argv: [String], environment: [String: String], console: Console) -> ExitCode {
         guard let command = argv.first else { console.err(usage); return .usage }
         let rest = Array(argv.dropFirst())
+        // Child processes run this same binary in a hidden mode (see ChildProcess).
+        if let me = FileIO.executablePath() { ChildProcess.executable = me }
+        if command == "__worker" { PlaybackWorker.main(rest) }
+        if command == "__validate" { PluginValidator.childMain(rest) }
         if rest.contains("--help") || rest.contains("-h"), let text = help(for: command) {
             console.out(text)
             return .ok

@@ -1,5 +1,6 @@
 import TransHostCore
 import TransHostCoordinators
+import TransHostIsolation
 import TransHostPluginHost
 import TransHostRender
 import TransHostScenario
@@ -10,7 +11,7 @@ enum RunCommand {
     usage: transhost run [PLUGIN | --scenario FILE] [--out DIR] [--gif] [--sheet] [--frames] [--at LIST]
                          [--trace-only] [--fps N] [--scale 1|2|3] [--device NAME] [--json] [-q]
                          [--plugins DIR]... [--param PLUGIN.NAME=VALUE]... [--rescan] [--no-fork]
-                         [--expect PATH [--tolerance X]]
+                         [--isolation worker|none] [--fail-fast] [--expect PATH [--tolerance X]]
 
     Plays a scenario through the navigation, tab and modal coordinators, lets the routed plugin
     animators animate on virtual time, prints a summary (each transition, who animated it, its
@@ -42,11 +43,24 @@ enum RunCommand {
       --tolerance X     numbers within X count as equal for --expect (default 0: exact)
       --param P.N=V     set parameter N of plugin P's configure function (repeatable; see inspect)
       --rescan          ignore the scan cache: inspect and validate every plugin afresh
-      --no-fork         load a new or changed plugin straight into transhost, without first
-                        loading it in a child process (default timeout 5 s,
-                        TRANSHOST_VALIDATE_TIMEOUT); a plugin that crashes then crashes transhost
+      --isolation worker|none
+                        where plugin code runs. worker (the default): each scenario plays in a
+                        child process; a plugin that crashes, hangs (a call that does not return
+                        within TRANSHOST_PLUGIN_TIMEOUT seconds, default 5) or exits costs only its
+                        own transitions: they are marked plugin-failed in the summary and the
+                        trace, the scenario is replayed with the default transition for them,
+                        every other output is made, and run exits 3. none: plugins run inside
+                        transhost, for a debugger; a plugin that crashes while animating then
+                        stops the run (exit 3)
+      --fail-fast       stop at the first plugin that crashes, hangs or exits (exit 3), without
+                        replaying
+      --no-fork         with --isolation none, load a new or changed plugin straight into
+                        transhost, without first loading it in a validation child process (default
+                        timeout 5 s, TRANSHOST_VALIDATE_TIMEOUT); a plugin that crashes then
+                        crashes transhost. (With workers, the worker itself is the sandbox.)
 
-    Exit codes: 0 ok, 1 a trace differs from --expect, 3 a routed plugin failed to load (the default transition ran instead),
+    Exit codes: 0 ok, 1 a trace differs from --expect, 3 a routed plugin failed to load or failed while
+    animating (the default transition ran instead),
     4 an animator broke the transition contract (the host recovered), 5 invalid scenario or
     unwritable output.
     """
@@ -58,18 +72,21 @@ enum RunCommand {
     }
 
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
-        let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps", "--param", "--scale", "--device", "--at", "--expect", "--tolerance"]),
-                                 flags: PluginOptions.flags.union(["--json", "-q", "--quiet", "--gif", "--sheet", "--frames", "--trace-only"]))
+        let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps", "--param", "--scale", "--device", "--at", "--expect", "--tolerance"]).union(IsolationOptions.valued),
+                                 flags: PluginOptions.flags.union(["--json", "-q", "--quiet", "--gif", "--sheet", "--frames", "--trace-only"]).union(IsolationOptions.flags))
         guard args.positionals.count <= 1 else { throw UsageError(message: "give at most one plugin name") }
         let quiet = args.flag("-q") || args.flag("--quiet")
-        // A plugin that crashes while it animates is named, with exit code 3.
-        PluginCrashGuard.install()
         var fps = 60
         if let f = args.value("--fps") {
             guard let n = Int(f), (1...240).contains(n) else { throw UsageError(message: "--fps must be an integer from 1 to 240, got \"\(f)\"") }
             fps = n
         }
         let options = try PluginOptions(args, environment: environment)
+        let isolation = try IsolationOptions(args, environment: environment, loadTimeout: options.timeout)
+        // In the host, a plugin that crashes while it animates is named, with exit code 3.
+        if isolation.mode == .none { PluginCrashGuard.install() }
+        // What plugins print goes to stderr, never into stdout (a --json summary, a pipe).
+        StandardOutput.keepForHost()
         let scan = try options.scan()
         for w in scan.warnings where !quiet { console.err("warning: \(w)") }
 
@@ -89,11 +106,25 @@ enum RunCommand {
         let loading = try options.loading(args, scan: scan)
         var exit = ExitCode.ok
         var summaries: [JSONValue] = []
-        // Every scenario is played before any picture is rendered: plugins are validated in a
-        // forked child when first loaded, and forking is only safe while the process has one
-        // thread (rendering uses all cores).
-        let played = jobs.map { Playback.play($0.scenario, scan: scan, fps: fps, loading: loading) }
-        for (job, result) in zip(jobs, played) {
+        // Every scenario is played before any picture is rendered, in workers or in this process
+        // alike: the pictures then see each view as it was at the end of its scenario either way.
+        var played: [SupervisedPlay] = []
+        for job in jobs {
+            let p = Supervisor.play(job.scenario, scan: scan, fps: fps, loading: loading, options: isolation)
+            for w in p.warnings where !quiet { console.err("warning: \(w)") }
+            if let f = p.stoppedAt {
+                console.err("transhost run: \(f.message); stopped at the first plugin failure (--fail-fast)")
+                return .pluginFailed
+            }
+            played.append(p)
+        }
+        for (job, supervised) in zip(jobs, played) {
+            guard let run = supervised.run else {
+                console.err("transhost run: \(supervised.error ?? "scenario \(job.scenario.name) could not be played")")
+                exit = worse(exit, .pluginFailed)
+                continue
+            }
+            let result = (run: run, loadFailures: supervised.loadFailures)
             let files: [String]
             var progress = exporter
             if !quiet { progress.warningHandler = { console.err("warning: \($0)") } }
@@ -135,7 +166,8 @@ enum RunCommand {
                     exit = worse(exit, .mismatch)
                 }
             }
-            if result.loadFailures > 0 { exit = worse(exit, .pluginFailed) }
+            if !quiet { for f in result.run.pluginFailures { console.err("plugin failure: \(f.message)") } }
+            if result.loadFailures > 0 || !result.run.pluginFailures.isEmpty { exit = worse(exit, .pluginFailed) }
             if !result.run.breaches.isEmpty { exit = worse(exit, .contractBreach) }
         }
         if args.flag("--json") { console.out(JSONWriter.write(jobs.count == 1 ? summaries[0] : .object(["runs": .array(summaries)]))) }
@@ -234,7 +266,8 @@ enum RunCommand {
         for t in r.transitions {
             let rec = t.record
             let who = rec.animator.map { "\($0.plugin)/\($0.id)" } ?? "default"
-            lines.append("  #\(t.index) \(rec.container.rawValue) \(rec.operation.rawValue) \(rec.fromType) -> \(rec.toType)  \(who)  \(JSONWriter.format(rec.duration)) s  \(rec.outcome.rawValue)  \(t.frames.count) frames\(rec.breaches.isEmpty ? "" : "  \(rec.breaches.count) breach(es)")")
+            lines.append("  #\(t.index) \(rec.container.rawValue) \(rec.operation.rawValue) \(rec.fromType) -> \(rec.toType)  \(who)  \(JSONWriter.format(rec.duration)) s  \(rec.outcome.rawValue)  \(t.frames.count) frames\(rec.breaches.isEmpty ? "" : "  \(rec.breaches.count) breach(es)")\(t.pluginFailure?.failedHere == true ? "  plugin-failed" : "")")
+            if let note = FailureReport.note(t) { lines.append(note) }
         }
         if r.transitions.isEmpty { lines.append("  no transitions") }
         if !r.finalStack.isEmpty { lines.append("final stack: \(r.finalStack.joined(separator: " > "))") }
@@ -245,7 +278,20 @@ enum RunCommand {
     }
 
     static func summaryJSON(_ r: RunResult, files: [String]) -> JSONValue {
-        .object([
+        var o = summaryFields(r, files: files)
+        if !r.pluginFailures.isEmpty { o["pluginFailures"] = .array(r.pluginFailures.map(TraceWriter.failure)) }
+        if case .array(let ts)? = o["transitions"] {
+            o["transitions"] = .array(zip(ts, r.transitions).map { j, t in
+                guard var obj = j.objectValue, let n = t.pluginFailure else { return j }
+                obj["pluginFailure"] = TraceWriter.failureNote(n)
+                return .object(obj)
+            })
+        }
+        return .object(o)
+    }
+
+    static func summaryFields(_ r: RunResult, files: [String]) -> [String: JSONValue] {
+        [
             "scenario": .string(r.scenario.name),
             "transitions": .array(r.transitions.map { t in
                 .object(["index": .number(Double(t.index)), "container": .string(t.record.container.rawValue),
@@ -258,6 +304,6 @@ enum RunCommand {
                       "presented": .array(r.finalPresented.map(JSONValue.string))],
             "files": .array(files.map(JSONValue.string)),
             "warnings": .array(r.warnings.map(JSONValue.string)),
-        ])
+        ]
     }
 }

@@ -25,6 +25,16 @@ public struct TransitionRecord: Sendable {
     public let appearance: [AppearanceEvent]
     /// After a cancel: the fields the host put back ("from.transform", "to.superview", ...).
     public let restored: [String]
+
+    public init(index: Int, container: ContainerKind, operation: TransitionOperation, fromType: String, toType: String,
+                fromID: String, toID: String, animator: AnimatorIdentity?, interactive: Bool, duration: Double,
+                start: Double, end: Double, outcome: TransitionOutcome, breaches: [ContractBreach], appearance: [AppearanceEvent],
+                restored: [String]) {
+        self.index = index; self.container = container; self.operation = operation; self.fromType = fromType
+        self.toType = toType; self.fromID = fromID; self.toID = toID; self.animator = animator; self.interactive = interactive
+        self.duration = duration; self.start = start; self.end = end; self.outcome = outcome; self.breaches = breaches
+        self.appearance = appearance; self.restored = restored
+    }
 }
 
 extension TransitionRecord {

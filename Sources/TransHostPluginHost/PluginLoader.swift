@@ -86,6 +86,15 @@ public enum PluginLoader {
 
     /// Calls every initialized plugin's deinit once, in the reverse order of their inits (the
     /// header: "called once before the host exits"). The libraries stay mapped.
+    /// Calls every deinit (as `deinitializeAll`), then closes each library with dlclose, its
+    /// destructors attributed to its plugin ("a library destructor"). A playback worker does this
+    /// after it has sent its result, so a plugin that crashes on the way out is named too.
+    public static func deinitializeAndClose(bridge: HostBridge) {
+        let plugins = initializationOrder.reversed().compactMap { initialized[$0] }
+        deinitializeAll(bridge: bridge)
+        for p in plugins { bridge.calling(p.name, "a library destructor (dlclose)") { _ = dlclose(p.handle) } }
+    }
+
     public static func deinitializeAll(bridge: HostBridge) {
         for path in initializationOrder.reversed() {
             guard let p = initialized[path], let fn = p.entry.pointee.deinit else { continue }
@@ -112,6 +121,7 @@ public enum PluginLoader {
         guard let handle = dlopen(lib, RTLD_NOW | RTLD_LOCAL) else {
             throw fail("dlopen failed: \(String(cString: dlerror()))")
         }
+        OffThreadCalls.register(library: lib, plugin: manifest.name)
         progress(.dlsym)
         guard let sym = dlsym(handle, TH_ENTRY_SYMBOL) else {
             throw fail("dlsym(transhost_plugin_entry) failed: the library does not export the entry symbol")

@@ -39,6 +39,25 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     private var failed: [String: Error] = [:]
     /// Receives load failures and other host warnings (each a sentence naming the plugin).
     public var warningHandler: (String) -> Void = { _ in }
+    /// Told each step of loading a plugin into this process (a playback worker publishes it, so
+    /// a crash in a library constructor or in init is attributed to that plugin and step).
+    public var loadProgress: (String, LoadStage) -> Void = { _, _ in }
+    /// Told when loading a plugin into this process ended, loaded or not.
+    public var loadEnded: (String) -> Void = { _ in }
+    /// Told each validation result this runtime records (plugin, result), also when it has no
+    /// scan cache: a playback worker reports them to its supervisor, which owns the cache.
+    public var validationRecorded: (String, ScanCache.Validation) -> Void = { _, _ in }
+
+    /// Treats `name` as failed to load, with `reason` (the supervisor of a playback worker knows
+    /// of failures the scan cache does not hold yet): its routes get the default transition.
+    public func exclude(_ name: String, reason: String) {
+        guard let m = manifests[name] else { return }
+        loaded[name] = nil
+        failed[name] = PluginHostError.loadFailed(plugin: name, library: m.libraryPath, reason: reason)
+    }
+
+    /// The manifest of a routable plugin.
+    public func manifest(named name: String) -> PluginManifest? { manifests[name] }
     /// The interaction (axis, finish threshold) the winning route named, by animator.
     private var interactionRules: [ObjectIdentifier: InteractionRule] = [:]
 
@@ -115,6 +134,7 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     }
 
     private func load(_ m: PluginManifest) throws -> LoadedPlugin {
+        defer { loadEnded(m.name) }
         if let p = PluginLoader.alreadyInitialized(m) {
             try configure(p)
             return p
@@ -128,7 +148,7 @@ public final class PluginRuntime: TransitionAnimatorProvider {
             }
         }
         let p: LoadedPlugin
-        do { p = try PluginLoader.load(m, bridge: bridge) } catch {
+        do { p = try PluginLoader.load(m, bridge: bridge) { loadProgress(m.name, $0) } } catch {
             if case .loadFailed(_, _, let reason)? = error as? PluginHostError { remember(.failed(reason), m) }
             else { remember(.failed("\(error)"), m) }
             throw error
@@ -161,6 +181,7 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     }
 
     private func remember(_ v: ScanCache.Validation, _ m: PluginManifest) {
+        validationRecorded(m.name, v)
         guard let cache, let key = records[m.name]?.manifestPath else { return }
         cache.setValidation(v, for: key)
         do { try cache.save() } catch {

@@ -6,6 +6,7 @@ public struct TraceFrame {
     /// Seconds from the transition's start.
     public let t: Double
     public let nodes: [PresentationNode]
+    public init(t: Double, nodes: [PresentationNode]) { self.t = t; self.nodes = nodes }
 }
 
 /// A transition as played: its record and its frames.
@@ -14,25 +15,41 @@ public struct TransitionTrace {
     /// Late breaches (reported after the transition ended) are added here too.
     public internal(set) var record: TransitionRecord
     public let frames: [TraceFrame]
+    /// Set when a plugin failure made the host play this transition with the default animator.
+    public var pluginFailure: TransitionFailureNote? = nil
+
+    public init(index: Int, record: TransitionRecord, frames: [TraceFrame], pluginFailure: TransitionFailureNote? = nil) {
+        self.index = index; self.record = record; self.frames = frames; self.pluginFailure = pluginFailure
+    }
 }
 
 /// The outcome of playing a scenario.
 public struct RunResult {
     public let scenario: Scenario
     public let fps: Int
-    public let transitions: [TransitionTrace]
+    public var transitions: [TransitionTrace]
     public let finalStack: [String]
     public let finalSelected: Int?
     public let finalPresented: [String]
     /// Host warnings (refused actions, plugins that failed to load, ...), in order.
-    public let warnings: [String]
+    public var warnings: [String]
 
     /// Breaches reported before any transition ran (for example in a plugin's init).
     public let unattributedBreaches: [ContractBreach]
     /// What plugins wrote with host->log, prefixed with their names.
-    public let logs: [String]
+    public var logs: [String]
+    /// Plugins that crashed, hung or exited in a playback worker, in the order they did.
+    public var pluginFailures: [PluginFailure] = []
 
     public var breaches: [ContractBreach] { unattributedBreaches + transitions.flatMap(\.record.breaches) }
+
+    public init(scenario: Scenario, fps: Int, transitions: [TransitionTrace], finalStack: [String], finalSelected: Int?,
+                finalPresented: [String], warnings: [String], unattributedBreaches: [ContractBreach], logs: [String],
+                pluginFailures: [PluginFailure] = []) {
+        self.scenario = scenario; self.fps = fps; self.transitions = transitions; self.finalStack = finalStack
+        self.finalSelected = finalSelected; self.finalPresented = finalPresented; self.warnings = warnings
+        self.unattributedBreaches = unattributedBreaches; self.logs = logs; self.pluginFailures = pluginFailures
+    }
 }
 
 /// Plays a scenario's script through the coordinators on virtual time and samples every

@@ -23,12 +23,26 @@ public enum TraceWriter {
         ]
         if !r.warnings.isEmpty { root["warnings"] = .array(r.warnings.map(JSONValue.string)) }
         if !r.unattributedBreaches.isEmpty { root["breaches"] = .array(r.unattributedBreaches.map(breach)) }
+        if !r.pluginFailures.isEmpty { root["pluginFailures"] = .array(r.pluginFailures.map(failure)) }
         return .object(root)
+    }
+
+    /// A plugin failure (only present when one happened; older traces never have it).
+    public static func failure(_ f: PluginFailure) -> JSONValue {
+        ["plugin": .string(f.plugin), "call": .string(f.call), "cause": .string(f.cause),
+         "transition": f.transition.map { .number(Double($0)) } ?? .null, "message": .string(f.message)]
+    }
+
+    /// The note on a transition played with the default because of a plugin failure.
+    public static func failureNote(_ n: TransitionFailureNote) -> JSONValue {
+        var o = failure(n.failure).objectValue ?? [:]
+        o["kind"] = .string(n.failedHere ? "plugin-failed" : "replaced-after-failure")
+        return .object(o)
     }
 
     static func transition(_ t: TransitionTrace) -> JSONValue {
         let rec = t.record
-        return [
+        var o: [String: JSONValue] = [
             "index": .number(Double(t.index)),
             "container": .string(rec.container.rawValue),
             "operation": .string(rec.operation.rawValue),
@@ -47,6 +61,8 @@ public enum TraceWriter {
             }),
             "frames": .array(t.frames.map(frame)),
         ]
+        if let n = t.pluginFailure { o["pluginFailure"] = failureNote(n) }
+        return .object(o)
     }
 
     static func breach(_ b: ContractBreach) -> JSONValue {

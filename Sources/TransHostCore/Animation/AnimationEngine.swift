@@ -275,8 +275,21 @@ public final class AnimationEngine {
     /// Whether nothing is pending: no running block, no completion, no scheduled action.
     public var isIdle: Bool { groups.isEmpty && readyCompletions.isEmpty && scheduled.isEmpty }
 
+    /// The most rounds of ended blocks and completions processed at one virtual instant. A
+    /// completion that starts a zero-length animation whose completion starts another never lets
+    /// virtual time advance; past this many rounds the chain is cut (its completions are not
+    /// called) with a warning, so time moves on and the transition's watchdog can end it.
+    public static let maximumRoundsPerInstant = 10_000
+    private var roundsAtInstant = 0
+    private var lastRoundTime = -Double.infinity
+
     private func process(at t: Double) {
         if t > clock.now { clock.now = t }
+        if t == lastRoundTime { roundsAtInstant += 1 } else { lastRoundTime = t; roundsAtInstant = 0 }
+        let cut = roundsAtInstant >= Self.maximumRoundsPerInstant
+        if cut && roundsAtInstant == Self.maximumRoundsPerInstant {
+            warn("more than \(Self.maximumRoundsPerInstant) animation completions ran at t = \(t) s without virtual time advancing (zero-length animations started from completions); the chain was cut and its remaining completions were not called")
+        }
         // Blocks whose animations reached their end (or their start, on a reversed timeline).
         let ended = groups.filter { g in
             let local = g.timeline.stopTime(for: g)
@@ -296,7 +309,7 @@ public final class AnimationEngine {
         // chained animations stay in the same transition.
         let ready = readyCompletions.sorted { ($0.time, $0.group.sequence) < ($1.time, $1.group.sequence) }
         readyCompletions.removeAll()
-        for r in ready {
+        for r in ready where !cut {
             if let c = r.group.completion { withTimeline(r.group.timeline) { c(r.group.finished) } }
         }
         let due = scheduled.filter { $0.time <= t }.sorted { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
@@ -314,6 +327,12 @@ public struct PresentationState: Equatable, Sendable {
     public var alpha: Double
     public var backgroundColor: Color?
     public var cornerRadius: Double
+
+    public init(bounds: Rect, position: Point, anchorPoint: Point, transform: Transform3D, alpha: Double,
+                backgroundColor: Color?, cornerRadius: Double) {
+        self.bounds = bounds; self.position = position; self.anchorPoint = anchorPoint; self.transform = transform
+        self.alpha = alpha; self.backgroundColor = backgroundColor; self.cornerRadius = cornerRadius
+    }
 
     /// The frame the presentation values describe (see View.frame).
     public var frame: Rect { View.frame(bounds: bounds, position: position, anchor: anchorPoint, transform: transform) }

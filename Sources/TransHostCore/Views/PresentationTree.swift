@@ -9,6 +9,10 @@ public struct PresentationNode {
     public let depth: Int
     public let state: PresentationState
     public let isHidden: Bool
+
+    public init(view: View, parentID: String?, z: Int, depth: Int, state: PresentationState, isHidden: Bool) {
+        self.view = view; self.parentID = parentID; self.z = z; self.depth = depth; self.state = state; self.isHidden = isHidden
+    }
 }
 
 extension AnimationEngine {

@@ -48,6 +48,15 @@ public final class View {
         _position = Point(x: frame.midX, y: frame.midY)
     }
 
+    /// A view with a given id (see `View.replica(of:engine:)`).
+    init(engine: AnimationEngine, id: String, name: String) {
+        self.engine = engine
+        self.id = id
+        self.name = name
+        _bounds = .zero
+        _position = .zero
+    }
+
     // MARK: Model properties
 
     public var bounds: Rect {

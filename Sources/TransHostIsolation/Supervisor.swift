@@ -1,0 +1,124 @@
+import CTransHostProcess
+import TransHostPluginHost
+import TransHostScenario
+import TransHostSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where plugin code runs during `run`.
+public enum IsolationMode: String, Sendable {
+    /// In playback workers (the default): a plugin that crashes, hangs or exits costs its own
+    /// transitions, never the run.
+    case worker
+    /// In the host process itself (`--isolation none`), for debuggers; a plugin that crashes
+    /// while animating then stops the run.
+    case none
+}
+
+/// Limits and policies of supervised playback.
+public struct IsolationOptions: Sendable {
+    public var mode: IsolationMode = .worker
+    /// Stop at the first plugin failure instead of replaying without the plugin (CI).
+    public var failFast = false
+    /// Seconds one call into a plugin may take (`TRANSHOST_PLUGIN_TIMEOUT`).
+    public var callTimeout = 5.0
+    /// Seconds loading one plugin may take (`TRANSHOST_VALIDATE_TIMEOUT`).
+    public var loadTimeout = PluginValidator.defaultTimeout
+    /// Seconds a worker may take for a whole scenario.
+    public var workerTimeout = 600.0
+    /// The worker's address-space limit (RLIMIT_AS) and CPU-time limit (RLIMIT_CPU).
+    public var memoryBytes: UInt64 = 16 << 30
+    public var cpuSeconds: UInt64 = 600
+    public init() {}
+}
+
+/// The outcome of playing one scenario under supervision.
+public struct SupervisedPlay {
+    /// The run as the last worker played it; nil when it could not be played.
+    public var run: RunResult?
+    /// How many routed plugins failed to load (the default transition ran instead).
+    public var loadFailures: Int
+    /// Set when `failFast` stopped at this failure.
+    public var stoppedAt: PluginFailure?
+    /// Why the scenario could not be played at all (a worker that could not start, ...).
+    public var error: String?
+    /// Warnings about the supervision itself (the scan cache could not be written, ...).
+    public var warnings: [String] = []
+}
+
+/// Plays scenarios in playback workers (`transhost __worker`, see PlaybackWorker) and keeps the
+/// run going when a plugin fails.
+///
+/// Design (chosen by measurement, see docs/isolation.md): one worker per scenario plays the
+/// whole script with its plugins in-process; playing is deterministic and cheap, so after a
+/// failure the scenario is simply played again in a fresh worker with the failed plugin taken
+/// out from the failing transition on. Each plugin call costs nothing extra: the worker only
+/// writes where it is into a shared page. A plugin in its own process behind an IPC bridge
+/// would instead pay a round trip on each of the host callbacks an animation makes.
+///
+/// When a worker dies or overruns in transition N while plugin P runs call C:
+/// - while P was loading (constructors, init, get_animator): P counts as failed to load, as a
+///   validation child would have found, and is remembered so in the scan cache;
+/// - otherwise transition N is marked plugin-failed (P, C, the signal, exit status or timeout),
+///   remembered for `list`, and the scenario is replayed with P's routes giving the default
+///   transition for N and every later transition;
+/// - a worker that fails after it sent its result (deinit, library destructors) costs nothing
+///   but is named.
+public enum Supervisor {
+    public static func play(_ scenario: Scenario, scan: PluginScan, fps: Int, loading: PluginLoadOptions,
+                            options: IsolationOptions) -> SupervisedPlay {
+        if options.mode == .none {
+            let p = Playback.play(scenario, scan: scan, fps: fps, loading: loading)
+            return SupervisedPlay(run: p.run, loadFailures: p.loadFailures)
+        }
+        _ = Glibc.signal(SIGPIPE, SIG_IGN)
+        let routable = scan.routable.filter { $0.manifestPath != nil && $0.manifest != nil }
+        let manifestOf = Dictionary(routable.map { ($0.name, $0.manifestPath!) }, uniquingKeysWith: { a, _ in a })
+        var excluded: [(plugin: String, reason: String)] = []
+        var replaced: [PluginFailure] = []
+        var failures: [PluginFailure] = []
+        var warnings: [String] = []
+        func save() {
+            guard let cache = scan.cache else { return }
+            do { try cache.save() } catch {
+                warnings.append("the scan cache could not be written (\(error)); plugin results will be found again next time")
+            }
+        }
+        // Every attempt after the first takes one more plugin out, so this bound is never the
+        // reason to stop for a deterministic plugin.
+        let attempts = 2 * routable.count + 2
+        for _ in 0..<attempts {
+            let request = WorkerRequest(scenarioSource: scenario.source, device: scenario.device, fps: fps,
+                                        plugins: routable.map { .init(manifest: $0.manifestPath!, validation: $0.validation) },
+                                        parameters: loading.parameters, excluded: excluded, replaced: replaced)
+            switch WorkerRun.run(request, scenario: scenario, options: options) {
+            case .failedToStart(let message):
+                return SupervisedPlay(run: nil, loadFailures: 0, error: message, warnings: warnings)
+            case .finished(var result, let lateFailure):
+                for v in result.validations {
+                    guard let key = manifestOf[v.plugin] else { continue }
+                    scan.cache?.setValidation(v.failure.map { .failed($0) } ?? .passed, for: key)
+                }
+                if let f = lateFailure { failures.append(f); result.run.warnings.append(f.message) }
+                save()
+                result.run.pluginFailures = failures
+                return SupervisedPlay(run: result.run, loadFailures: result.loadFailures, warnings: warnings)
+            case .loadFailed(let plugin, let reason, let failure):
+                failures.append(failure)
+                excluded.append((plugin, reason))
+                if let key = manifestOf[plugin] { scan.cache?.setValidation(.failed(reason), for: key) }
+                save()
+            case .callFailed(let failure):
+                failures.append(failure)
+                if let key = manifestOf[failure.plugin] { scan.cache?.setCrash(failure.summary, for: key) }
+                save()
+                if options.failFast { return SupervisedPlay(run: nil, loadFailures: 0, stoppedAt: failure, warnings: warnings) }
+                replaced.append(failure)
+            }
+        }
+        return SupervisedPlay(run: nil, loadFailures: 0,
+                              error: "scenario \(scenario.name) failed in \(attempts) playback workers in a row (\(failures.map(\.message).joined(separator: "; "))); giving up on it",
+                              warnings: warnings)
+    }
+}
