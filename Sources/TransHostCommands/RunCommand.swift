@@ -113,7 +113,7 @@ enum RunCommand {
             let p = Supervisor.play(job.scenario, scan: scan, fps: fps, loading: loading, options: isolation)
             for w in p.warnings where !quiet { console.err("warning: \(w)") }
             if let f = p.stoppedAt {
-                console.err("transhost run: \(f.message); stopped at the first plugin failure (--fail-fast)")
+                console.err("transhost run: \(f.headline); stopped at the first plugin failure (--fail-fast)")
                 return .pluginFailed
             }
             played.append(p)

@@ -123,11 +123,12 @@ enum WorkerRun {
         }
         let call = snap.depth > 0 ? snap.call : "host code after its \(snap.call) returned (a thread it started?)"
         let at = transition.map { "transition #\($0)" } ?? "the scenario"
+        let during = transition.map { "during transition #\($0)" } ?? "while the scenario played"
         let what: String
         if overran != nil {
-            what = "plugin \(snap.plugin) did not return from \(call) within \(JSONWriter.format(options.callTimeout)) s (TRANSHOST_PLUGIN_TIMEOUT) in \(at), so its playback worker was killed"
+            what = "plugin \(snap.plugin) did not return from \(call) within \(JSONWriter.format(options.callTimeout)) s (TRANSHOST_PLUGIN_TIMEOUT) \(during), so its playback worker was killed"
         } else {
-            what = "plugin \(snap.plugin) \(verb(cause)) (\(cause)) in \(call) in \(at), and its playback worker died"
+            what = "plugin \(snap.plugin) \(verb(cause)) (\(cause)) in \(call) \(during), and its playback worker died"
         }
         return .callFailed(PluginFailure(plugin: snap.plugin, call: call, cause: overran == nil ? cause : "timeout (\(cause))", transition: transition,
                                          message: "\(what); \(at) and every later transition routed to \(snap.plugin) were played with the host's default transition"))

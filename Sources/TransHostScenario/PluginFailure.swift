@@ -17,6 +17,9 @@ public struct PluginFailure: Equatable, Sendable {
         self.plugin = plugin; self.call = call; self.cause = cause; self.transition = transition; self.message = message
     }
 
+    /// The first clause of the message: what happened, without what the host did about it.
+    public var headline: String { message.split(separator: ";").first.map(String.init) ?? message }
+
     /// "crashed while animating (SIGSEGV in animate_transition)": what `list` remembers.
     public var summary: String {
         let verb = cause.hasPrefix("SIG") ? "crashed" : (cause.hasPrefix("exit") ? "exited" : "hung")
