@@ -55,9 +55,10 @@ enum RunCommand {
       --fail-fast       stop at the first plugin that crashes, hangs or exits (exit 3), without
                         replaying
       --no-fork         with --isolation none, load a new or changed plugin straight into
-                        transhost, without first loading it in a validation child process (default
-                        timeout 5 s, TRANSHOST_VALIDATE_TIMEOUT); a plugin that crashes then
-                        crashes transhost. (With workers, the worker itself is the sandbox.)
+                        transhost, without first loading it in a validation child process
+                        (default timeout 5 s, TRANSHOST_VALIDATE_TIMEOUT), so that
+                        a plugin that crashes then crashes transhost. With workers (the default)
+                        the worker is the sandbox and no validation child is needed.
 
     Exit codes: 0 ok, 1 a trace differs from --expect, 3 a routed plugin failed to load or failed while
     animating (the default transition ran instead),

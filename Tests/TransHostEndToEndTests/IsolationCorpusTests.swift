@@ -270,3 +270,60 @@ final class IsolationCorpusTests: XCTestCase {
         """.write(toFile: pdir + "/manifest.json", atomically: true, encoding: .utf8)
     }
 }
+
+/// Child processes never outlive the host: a worker (or a validation child) stuck in a plugin
+/// dies when transhost is killed, by PR_SET_PDEATHSIG.
+final class WorkerLifetimeTests: XCTestCase {
+    func testAWorkerStuckInAPluginDiesWithItsHost() throws {
+        let root = try BuildProducts.temporaryDirectory(self)
+        _ = try BuildProducts.library("libfade-scale.so")
+        // A worker stuck in animate; in the host, a validation child stuck in init.
+        try IsolationCorpusTests.write(plugin: "stuck", routes: ("Home", "Bad"), into: root + "/worker", animate: "for (;;) { }")
+        try IsolationCorpusTests.write(plugin: "stuck", routes: ("Home", "Bad"), into: root + "/none", initBody: "for (;;) { }")
+        try IsolationCorpusTests.scenario.write(toFile: root + "/app.json", atomically: true, encoding: .utf8)
+        for mode in ["worker", "none"] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: BuildProducts.transhost)
+            p.arguments = ["run", "--scenario", root + "/app.json", "--plugins", root + "/" + mode, "--out", root + "/out", "--trace-only",
+                           "--isolation", mode]
+            var env = ProcessInfo.processInfo.environment
+            env["TRANSHOST_CACHE"] = root + "/cache.json"
+            env["TRANSHOST_PLUGIN_TIMEOUT"] = "600"
+            env["TRANSHOST_VALIDATE_TIMEOUT"] = "600"
+            p.environment = env
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            // Wait (at most 10 s) for the child that runs plugin code.
+            var child: Int32?
+            for _ in 0..<1000 where child == nil {
+                child = Self.children(of: p.processIdentifier).first
+                if child == nil { usleep(10_000) }
+            }
+            let pid = try XCTUnwrap(child, "\(mode): no worker or validation child was started")
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            var gone = false
+            for _ in 0..<500 where !gone {
+                gone = kill(pid, 0) != 0 || Self.isZombie(pid)
+                if !gone { usleep(10_000) }
+            }
+            XCTAssertTrue(gone, "\(mode): child \(pid) outlived its host")
+        }
+    }
+
+    /// Processes whose command line names `parent` as their supervisor (`--parent PID`).
+    static func children(of parent: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let args = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return zip(args, args.dropFirst()).contains { $0 == "--parent" && $1 == String(parent) }
+        }
+    }
+
+    static func isZombie(_ pid: Int32) -> Bool {
+        guard let s = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        return s.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("Z") == true
+    }
+}
