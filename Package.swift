@@ -7,7 +7,11 @@
 //   TransHostSupport (strict JSON reader/writer with line numbers, stable output; atomic file IO)
 //   TransHostCore (geometry, views/layers, animation engine, virtual clock)
 //   TransHostCoordinators (controllers, navigation/tab/modal, transition context, defaults)
-//   TransHostPluginHost (manifests, registry, discovery, ELF inspection, loading, host API, router)
+//   TransHostRouting (route rules, the router and its explanations; coordinators' types only)
+//   TransHostManifest (manifests, registry, configure parameter types, the host ABI version, errors)
+//   TransHostFFI (calling a plugin's typed native entry points through libffi)
+//   TransHostDiscovery (search path, scanner, scan cache, ELF inspection, plugin records)
+//   TransHostPluginHost (loading, validation child, crash guard, host callbacks, plugin runtime)
 //   TransHostScenario (scenario files, the runner, traces)
 //   TransHostIsolation (playback workers: the worker mode, the supervisor that spawns and
 //                       watches them, the replay rule after a plugin failure)
@@ -34,19 +38,25 @@ let package = Package(
         .target(name: "TransHostSupport"),
         .target(name: "TransHostCore"),
         .target(name: "TransHostCoordinators", dependencies: ["TransHostCore"]),
-        // Process control for child processes (prctl); internal to the host.
+        .target(name: "TransHostRouting", dependencies: ["TransHostCoordinators"]),
+        .target(name: "TransHostManifest", dependencies: ["CTransHost", "TransHostSupport", "TransHostCoordinators", "TransHostRouting"]),
+        .target(name: "TransHostFFI", dependencies: ["CFFI", "TransHostManifest"]),
+        .target(name: "TransHostDiscovery", dependencies: ["TransHostSupport", "TransHostManifest"]),
+        // Process control for child processes (prctl, memfd); internal to the host.
         .target(name: "CTransHostProcess", path: "Sources/CTransHostProcess"),
         .target(
             name: "TransHostPluginHost",
-            dependencies: ["CTransHost", "CTransHostProcess", "CFFI", "TransHostSupport", "TransHostCore", "TransHostCoordinators"],
+            dependencies: ["CTransHost", "CTransHostProcess", "TransHostSupport", "TransHostCore", "TransHostCoordinators", "TransHostRouting",
+                           "TransHostManifest", "TransHostFFI", "TransHostDiscovery"],
             linkerSettings: [.linkedLibrary("dl")]
         ),
-        .target(name: "TransHostScenario", dependencies: ["TransHostPluginHost", "TransHostSupport"]),
-        .target(name: "TransHostIsolation", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostSupport", "CTransHostProcess"]),
-        .target(name: "TransHostCommands", dependencies: ["TransHostIsolation", "TransHostScenario", "TransHostPluginHost", "TransHostRender"]),
+        .target(name: "TransHostScenario", dependencies: ["TransHostPluginHost", "TransHostRouting", "TransHostDiscovery", "TransHostSupport"]),
+        .target(name: "TransHostIsolation", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostManifest", "TransHostDiscovery",
+                                                           "TransHostSupport", "CTransHostProcess"]),
+        .target(name: "TransHostCommands", dependencies: ["TransHostIsolation", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostDiscovery", "TransHostRender"]),
         .executableTarget(name: "transhost", dependencies: ["TransHostCommands"]),
         // Plugin host figures (README "Benchmarks"): not part of the product.
-        .executableTarget(name: "transhost-host-bench", dependencies: ["TransHostPluginHost", "TransHostSupport"]),
+        .executableTarget(name: "transhost-host-bench", dependencies: ["TransHostPluginHost", "TransHostManifest", "TransHostDiscovery", "TransHostSupport"]),
         .executableTarget(name: "transhost-engine-bench", dependencies: ["TransHostCore"]),
 
         // The Swift kit for plugin authors: UIKit-flavoured wrappers over the C ABI. It is linked
@@ -79,10 +89,10 @@ let package = Package(
         .target(name: "TransHostTestSupport", path: "Tests/TransHostTestSupport"),
         .testTarget(name: "TransHostSupportTests", dependencies: ["TransHostSupport"]),
         .testTarget(name: "TransHostCoreTests", dependencies: ["TransHostCore"]),
-        .testTarget(name: "TransHostPluginHostTests", dependencies: ["TransHostPluginHost", "CTransHost"]),
+        .testTarget(name: "TransHostPluginHostTests", dependencies: ["TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "CTransHost"]),
         .testTarget(name: "TransHostCoordinatorsTests", dependencies: ["TransHostCoordinators"]),
-        .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostScenario", "TransHostPluginHost", "TransHostSupport", "TransHostTestSupport"]),
-        .testTarget(name: "TransHostPluginTests", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostCore", "TransHostSupport", "TransHostTestSupport"]),
+        .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostSupport", "TransHostTestSupport"]),
+        .testTarget(name: "TransHostPluginTests", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostCore", "TransHostSupport", "TransHostTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )
@@ -96,6 +106,6 @@ package.targets += [
     .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
     .target(name: "CRenderKernels", path: "Sources/CRenderKernels"),
     .target(name: "TransHostRender", dependencies: ["TransHostCore", "TransHostScenario", "TransHostSupport", "CCairo", "CPixman", "CGif", "CRenderKernels"]),
-    .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRender", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostSupport"]),
+    .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRender", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
     .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostCore", "CGif"]),
 ]

@@ -1,6 +1,9 @@
 import TransHostIsolation
 import TransHostPluginHost
 import TransHostSupport
+import TransHostDiscovery
+import TransHostManifest
+import TransHostRouting
 
 /// The `transhost` command line: parses arguments, calls the library, maps outcomes to exit
 /// codes. The executable only forwards argv, the environment and the console here.

@@ -1,5 +1,8 @@
 import TransHostPluginHost
 import TransHostSupport
+import TransHostDiscovery
+import TransHostManifest
+import TransHostRouting
 
 enum InspectCommand {
     static let help = """

@@ -1,4 +1,6 @@
 import TransHostIsolation
+import TransHostDiscovery
+import TransHostManifest
 import TransHostPluginHost
 import TransHostScenario
 import TransHostSupport

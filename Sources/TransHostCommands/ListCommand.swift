@@ -1,5 +1,8 @@
 import TransHostPluginHost
 import TransHostSupport
+import TransHostDiscovery
+import TransHostManifest
+import TransHostRouting
 
 enum ListCommand {
     static let help = """
@@ -50,7 +53,7 @@ enum ListCommand {
     static func routeLines(_ m: PluginManifest) -> [String] {
         m.animators.flatMap { a in
             a.routes.map { r in
-                var s = "\(r.container) \(r.operations.isEmpty ? "*" : r.operations.map(\.rawValue).joined(separator: ",")) \(r.from) -> \(r.to) => \(a.id)"
+                var s = "\(r.container.manifestName) \(r.operations.isEmpty ? "*" : r.operations.map(\.rawValue).joined(separator: ",")) \(r.from) -> \(r.to) => \(a.id)"
                 if r.priority != 0 { s += " (priority \(r.priority))" }
                 if !r.reverse { s += " (no reverse)" }
                 return s
@@ -98,7 +101,7 @@ enum ListCommand {
         if let crash = r.crash { o["crash"] = .string(crash) }
         o["routes"] = .array((r.manifest?.animators ?? []).flatMap { a in
             a.routes.map { rt in
-                .object(["animator": .string(a.id), "container": .string(rt.container),
+                .object(["animator": .string(a.id), "container": .string(rt.container.manifestName),
                          "operations": .array(rt.operations.map { .string($0.rawValue) }),
                          "from": .string(rt.from), "to": .string(rt.to), "priority": .number(Double(rt.priority)),
                          "reverse": .bool(rt.reverse), "interaction": rt.interaction.map(JSONValue.string) ?? .null])

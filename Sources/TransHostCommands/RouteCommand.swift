@@ -2,6 +2,9 @@ import TransHostCoordinators
 import TransHostPluginHost
 import TransHostScenario
 import TransHostSupport
+import TransHostDiscovery
+import TransHostManifest
+import TransHostRouting
 
 enum RouteCommand {
     static let help = """

@@ -5,6 +5,9 @@ import TransHostPluginHost
 import TransHostRender
 import TransHostScenario
 import TransHostSupport
+import TransHostDiscovery
+import TransHostManifest
+import TransHostRouting
 
 enum RunCommand {
     static let help = """

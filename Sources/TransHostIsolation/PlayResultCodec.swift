@@ -1,5 +1,7 @@
 import TransHostCore
 import TransHostCoordinators
+import TransHostDiscovery
+import TransHostManifest
 import TransHostPluginHost
 import TransHostScenario
 

@@ -1,5 +1,7 @@
 import CTransHostProcess
 import TransHostCoordinators
+import TransHostDiscovery
+import TransHostManifest
 import TransHostPluginHost
 import TransHostScenario
 import TransHostSupport

@@ -1,3 +1,5 @@
+import TransHostDiscovery
+import TransHostManifest
 import TransHostPluginHost
 import TransHostScenario
 import TransHostSupport

@@ -1,4 +1,6 @@
 import CTransHostProcess
+import TransHostDiscovery
+import TransHostManifest
 import TransHostPluginHost
 import TransHostScenario
 import TransHostSupport

@@ -1,5 +1,6 @@
 import CTransHost
 import TransHostCoordinators
+import TransHostManifest
 
 /// A plugin's animator seen as a TransitionAnimator: every call goes through the C ABI with
 /// the plugin named as the one responsible for what happens during it.

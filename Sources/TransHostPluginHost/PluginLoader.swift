@@ -1,5 +1,8 @@
 import CTransHost
 import TransHostSupport
+import TransHostDiscovery
+import TransHostFFI
+import TransHostManifest
 #if canImport(Glibc)
 import Glibc
 #endif

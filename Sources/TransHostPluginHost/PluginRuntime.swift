@@ -1,6 +1,10 @@
 import TransHostCore
 import TransHostCoordinators
 import TransHostSupport
+import TransHostDiscovery
+import TransHostFFI
+import TransHostManifest
+import TransHostRouting
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -109,7 +113,7 @@ public final class PluginRuntime: TransitionAnimatorProvider {
             for (i, a) in m.animators.enumerated() {
                 for (j, r) in a.routes.enumerated() {
                     rules.append(RouteRule(plugin: m.name, animator: a.id, interaction: r.interaction,
-                                           container: RouteContainer(manifestName: r.container) ?? .any,
+                                           container: r.container,
                                            operations: r.operations, from: r.from, to: r.to, priority: r.priority,
                                            reverse: r.reverse, source: "\(m.file) animators[\(i)].routes[\(j)]", order: rules.count))
                 }

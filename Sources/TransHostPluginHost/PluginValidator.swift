@@ -1,5 +1,8 @@
 import TransHostCore
 import TransHostSupport
+import TransHostDiscovery
+import TransHostFFI
+import TransHostManifest
 #if canImport(Glibc)
 import Glibc
 #endif

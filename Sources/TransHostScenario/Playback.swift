@@ -1,5 +1,7 @@
 import TransHostCoordinators
 import TransHostPluginHost
+import TransHostDiscovery
+import TransHostRouting
 
 /// What a supervisor asks of a playback beyond the scenario (see `Playback.play`).
 public struct PlaybackControl {

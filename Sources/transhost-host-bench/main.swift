@@ -16,6 +16,8 @@
 import Foundation
 import TransHostPluginHost
 import TransHostSupport
+import TransHostDiscovery
+import TransHostManifest
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("transhost-host-bench: \(message)\n".utf8))

@@ -10,6 +10,7 @@ import TransHostPluginHost
 import TransHostRender
 import TransHostScenario
 import TransHostSupport
+import TransHostDiscovery
 
 func runDemoBench() {
     guard let exe = FileIO.executablePath() else { print("cannot find this executable's directory"); return }

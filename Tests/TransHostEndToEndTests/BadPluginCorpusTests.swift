@@ -1,5 +1,9 @@
 import Foundation
 import TransHostPluginHost
+import TransHostRouting
+import TransHostManifest
+import TransHostFFI
+import TransHostDiscovery
 import XCTest
 
 /// Third-party plugins that are broken in every way we know, built in the test from C into

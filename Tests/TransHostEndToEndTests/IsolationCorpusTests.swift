@@ -1,4 +1,5 @@
 import Foundation
+import TransHostManifest
 import TransHostPluginHost
 import XCTest
 

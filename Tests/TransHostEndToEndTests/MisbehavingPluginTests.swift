@@ -1,5 +1,9 @@
 import Foundation
 import TransHostPluginHost
+import TransHostRouting
+import TransHostManifest
+import TransHostFFI
+import TransHostDiscovery
 import XCTest
 
 /// A plugin that logs, declares an absurd duration and completes twice: the host caps the

@@ -1,5 +1,9 @@
 import Foundation
 import TransHostPluginHost
+import TransHostRouting
+import TransHostManifest
+import TransHostFFI
+import TransHostDiscovery
 import XCTest
 
 /// The C template builds out of tree with its Makefile and the public header only, is listed,

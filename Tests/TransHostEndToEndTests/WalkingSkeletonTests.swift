@@ -3,6 +3,10 @@ import TransHostCommands
 import TransHostCoordinators
 import TransHostCore
 import TransHostPluginHost
+import TransHostRouting
+import TransHostManifest
+import TransHostFFI
+import TransHostDiscovery
 import TransHostScenario
 import TransHostSupport
 import XCTest

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 @testable import TransHostPluginHost
+@testable import TransHostRouting
+@testable import TransHostManifest
+@testable import TransHostFFI
+@testable import TransHostDiscovery
 import CTransHost
 
 /// `list` inspects every library on the search path inside the host process, so a damaged file

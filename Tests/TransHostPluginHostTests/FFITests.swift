@@ -1,5 +1,9 @@
 import XCTest
 @testable import TransHostPluginHost
+@testable import TransHostRouting
+@testable import TransHostManifest
+@testable import TransHostFFI
+@testable import TransHostDiscovery
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 @testable import TransHostPluginHost
+@testable import TransHostRouting
+@testable import TransHostManifest
+@testable import TransHostFFI
+@testable import TransHostDiscovery
 import TransHostSupport
 
 /// The validation child process and the scan cache, without the CLI.

@@ -1,6 +1,10 @@
 import TransHostCoordinators
 import TransHostCore
 import TransHostPluginHost
+import TransHostRouting
+import TransHostManifest
+import TransHostFFI
+import TransHostDiscovery
 import TransHostScenario
 import XCTest
 

@@ -2,6 +2,10 @@ import Foundation
 import TransHostCoordinators
 import TransHostCore
 import TransHostPluginHost
+import TransHostRouting
+import TransHostManifest
+import TransHostFFI
+import TransHostDiscovery
 import TransHostScenario
 import TransHostSupport
 import TransHostTestSupport

@@ -1,6 +1,10 @@
 import Foundation
 import TransHostCoordinators
 import TransHostPluginHost
+import TransHostRouting
+import TransHostManifest
+import TransHostFFI
+import TransHostDiscovery
 import TransHostScenario
 import TransHostSupport
 import XCTest

@@ -3,6 +3,7 @@
 // The call interface (ffi_cif) is prepared once, when the plugin is loaded, and kept with its
 // argument-type array for the lifetime of the FFIFunction: libffi keeps pointers into both.
 import CFFI
+import TransHostManifest
 
 #if canImport(Glibc)
 import Glibc

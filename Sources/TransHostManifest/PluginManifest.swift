@@ -1,4 +1,5 @@
 import TransHostCoordinators
+import TransHostRouting
 import TransHostSupport
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,8 @@ public struct PluginManifest: Equatable, Sendable {
     public static let format = "transhost-manifest/1"
 
     public struct Route: Equatable, Sendable {
-        public var container: String
+        /// Which container the route applies to, checked when the manifest is read.
+        public var container: RouteContainer
         public var operations: [TransitionOperation]
         public var from: String
         public var to: String
@@ -109,9 +111,9 @@ public struct PluginManifest: Equatable, Sendable {
             let routes = try (ao["routes"]?.arrayValue ?? []).enumerated().map { (j, rv) -> Route in
                 let rp = "\(path).routes[\(j)]"
                 guard let ro = rv.objectValue else { throw r.error(rp, "expected an object, found \(rv.kindDescription)") }
-                let container = try r.string(ro, "container", rp)
-                guard ["navigation", "tab", "modal", "any"].contains(container) else {
-                    throw r.error("\(rp).container", "\"\(container)\" is not one of navigation, tab, modal, any")
+                let containerName = try r.string(ro, "container", rp)
+                guard let container = RouteContainer(manifestName: containerName) else {
+                    throw r.error("\(rp).container", "\"\(containerName)\" is not one of navigation, tab, modal, any")
                 }
                 var ops: [TransitionOperation] = []
                 if let ov = ro["operations"] {
@@ -120,8 +122,8 @@ public struct PluginManifest: Equatable, Sendable {
                         guard let s = o.stringValue, let op = TransitionOperation(rawValue: s) else {
                             throw r.error("\(rp).operations[\(k)]", "\(JSONWriter.write(o, pretty: false)) is not one of push, pop, select, present, dismiss")
                         }
-                        if container != "any", op.container.rawValue != container {
-                            throw r.error("\(rp).operations[\(k)]", "operation \(s) does not happen in a \(container) container")
+                        if !container.admits(op.container) {
+                            throw r.error("\(rp).operations[\(k)]", "operation \(s) does not happen in a \(containerName) container")
                         }
                         ops.append(op)
                     }

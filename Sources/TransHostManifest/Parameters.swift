@@ -93,7 +93,7 @@ public enum ParameterType: String, CaseIterable, Sendable {
     /// Canonical cases: signed integers -> `.int`, unsigned -> `.uint`, `float` -> `.float`,
     /// `double` -> `.double`, `bool` -> `.bool`, `string` -> `.string`, `handle` -> `.handle`.
     /// Integers are checked against the width of the C type, so nothing is ever truncated silently.
-    func coerce(_ value: ParameterValue) -> Result<ParameterValue, Reason> {
+    package func coerce(_ value: ParameterValue) -> Result<ParameterValue, Reason> {
         func wrongType() -> Result<ParameterValue, Reason> {
             .failure(Reason("\(value) is \(value.kindWithArticle), not \(withArticle)"))
         }
@@ -204,9 +204,9 @@ public enum ParameterType: String, CaseIterable, Sendable {
     }
 
     /// The part of an error sentence after "parameter "x": ".
-    struct Reason: Error {
-        var text: String
-        init(_ text: String) { self.text = text }
+    package struct Reason: Error {
+        package var text: String
+        package init(_ text: String) { self.text = text }
     }
 }
 

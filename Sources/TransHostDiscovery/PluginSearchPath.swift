@@ -1,4 +1,5 @@
 import TransHostSupport
+import TransHostManifest
 
 /// Where plugins are looked for, in this order (the first plugin of a name wins; later ones
 /// with the same name are reported as duplicates):

@@ -1,4 +1,5 @@
 import TransHostSupport
+import TransHostManifest
 
 /// Reads a plugin library as a file, without loading it: checks it is an ELF shared object for
 /// this machine, finds the exported entry symbol and reads the ABI version stored in its first

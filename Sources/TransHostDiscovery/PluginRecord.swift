@@ -1,22 +1,5 @@
-import CTransHost
 import TransHostSupport
-
-/// The host's ABI version (from transhost.h).
-public enum HostABI {
-    public static let major = Int(TH_ABI_MAJOR)
-    public static let minor = Int(TH_ABI_MINOR)
-    public static var text: String { "\(major).\(minor)" }
-
-    /// The sizes of the plugin-provided structs in ABI 1.0, the smallest a plugin may pass.
-    /// Structs only grow by appending, so a later host accepts these sizes and reads only the
-    /// fields a plugin's struct_size covers (these constants must never change in major 1).
-    public static let minimumAnimationParamsSize: UInt32 = 32
-    public static let minimumAnimatorSize: UInt32 = 48
-    public static let minimumEntrySize: UInt32 = 56
-
-    /// DESIGN.md section 4: major must be equal, plugin minor <= host minor.
-    public static func isCompatible(major m: Int, minor n: Int) -> Bool { m == major && n <= minor }
-}
+import TransHostManifest
 
 /// Where a plugin's status stands, as `list` reports it.
 public enum PluginStatus: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import TransHostSupport
+import TransHostManifest
 
 /// What a scan of the search path found.
 public struct PluginScan: Sendable {

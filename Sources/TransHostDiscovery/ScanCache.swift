@@ -1,4 +1,5 @@
 import TransHostSupport
+import TransHostManifest
 
 /// What `list` and `run` remember between runs (DESIGN.md section 5), so that an unchanged
 /// plugin is neither re-inspected nor re-validated.
