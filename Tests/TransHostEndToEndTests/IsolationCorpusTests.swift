@@ -328,3 +328,24 @@ final class WorkerLifetimeTests: XCTestCase {
         return s.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("Z") == true
     }
 }
+
+/// Playing in workers and in the host gives the same bytes: the worker sends the played run
+/// back bit-exact (GalleryGoldenTests pins the worker mode's pictures; this pins the traces of
+/// both modes against each other).
+final class IsolationModesTests: XCTestCase {
+    func testTheGalleryTracesAreTheSameInWorkersAndInTheHost() throws {
+        _ = try BuildProducts.library("libfade-scale.so")
+        let root = try BuildProducts.temporaryDirectory(self)
+        var traces: [String: [String: Data]] = [:]
+        for mode in ["worker", "none"] {
+            let r = try BuildProducts.run(["run", "--trace-only", "-q", "--isolation", mode, "--out", root + "/" + mode])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertTrue(r.stdout.isEmpty, r.stdout)
+            for demo in try FileManager.default.contentsOfDirectory(atPath: root + "/" + mode) {
+                traces[mode, default: [:]][demo] = FileManager.default.contents(atPath: root + "/\(mode)/\(demo)/trace.json")
+            }
+        }
+        XCTAssertEqual(traces["worker"]?.count, 5)
+        XCTAssertEqual(traces["worker"], traces["none"])
+    }
+}
