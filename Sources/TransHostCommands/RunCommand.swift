@@ -112,15 +112,13 @@ enum RunCommand {
         var summaries: [JSONValue] = []
         // Every scenario is played before any picture is rendered, in workers or in this process
         // alike: the pictures then see each view as it was at the end of its scenario either way.
-        var played: [SupervisedPlay] = []
-        for job in jobs {
-            let p = Supervisor.play(job.scenario, scan: scan, fps: fps, loading: loading, options: isolation)
+        let played = Supervisor.playAll(jobs.map(\.scenario), scan: scan, fps: fps, loading: loading, options: isolation)
+        for p in played {
             for w in p.warnings where !quiet { console.err("warning: \(w)") }
             if let f = p.stoppedAt {
                 console.err("transhost run: \(f.headline); stopped at the first plugin failure (--fail-fast)")
                 return .pluginFailed
             }
-            played.append(p)
         }
         for (job, supervised) in zip(jobs, played) {
             guard let run = supervised.run else {

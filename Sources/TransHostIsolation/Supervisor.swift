@@ -68,14 +68,57 @@ public struct SupervisedPlay {
 /// - a worker that fails after it sent its result (deinit, library destructors) costs nothing
 ///   but is named.
 public enum Supervisor {
+    /// Plays every scenario, in order. With workers, as many scenarios play at once as there
+    /// are cores (each worker plays one scenario on one thread); results are taken in order, so
+    /// the outcome is the same as playing one after the other. With `failFast`, the first
+    /// plugin failure stops everything: the plays up to it are returned, the last one stopped.
+    public static func playAll(_ scenarios: [Scenario], scan: PluginScan, fps: Int, loading: PluginLoadOptions,
+                               options: IsolationOptions) -> [SupervisedPlay] {
+        guard options.mode == .worker else {
+            return scenarios.map { play($0, scan: scan, fps: fps, loading: loading, options: options) }
+        }
+        _ = Glibc.signal(SIGPIPE, SIG_IGN)
+        let ahead = max(1, min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        var started: [Int: WorkerRun.Started] = [:]
+        func prestart(_ i: Int) {
+            guard i < scenarios.count, started[i] == nil,
+                  case .success(let w) = WorkerRun.start(firstRequest(scenarios[i], scan: scan, fps: fps, loading: loading), options: options)
+            else { return }
+            started[i] = w
+        }
+        var out: [SupervisedPlay] = []
+        for i in scenarios.indices {
+            for j in i..<min(scenarios.count, i + ahead) { prestart(j) }
+            let p = play(scenarios[i], scan: scan, fps: fps, loading: loading, options: options, prestarted: started.removeValue(forKey: i))
+            out.append(p)
+            if p.stoppedAt != nil { break }
+        }
+        for w in started.values { w.abandon() }
+        return out
+    }
+
+    static func routable(_ scan: PluginScan) -> [PluginRecord] { scan.routable.filter { $0.manifestPath != nil && $0.manifest != nil } }
+
+    static func firstRequest(_ scenario: Scenario, scan: PluginScan, fps: Int, loading: PluginLoadOptions) -> WorkerRequest {
+        WorkerRequest(scenarioSource: scenario.source, device: scenario.device, fps: fps,
+                      plugins: routable(scan).map { .init(manifest: $0.manifestPath!, validation: $0.validation) },
+                      parameters: loading.parameters, excluded: [], replaced: [])
+    }
+
     public static func play(_ scenario: Scenario, scan: PluginScan, fps: Int, loading: PluginLoadOptions,
                             options: IsolationOptions) -> SupervisedPlay {
+        play(scenario, scan: scan, fps: fps, loading: loading, options: options, prestarted: nil)
+    }
+
+    static func play(_ scenario: Scenario, scan: PluginScan, fps: Int, loading: PluginLoadOptions,
+                     options: IsolationOptions, prestarted: WorkerRun.Started?) -> SupervisedPlay {
         if options.mode == .none {
             let p = Playback.play(scenario, scan: scan, fps: fps, loading: loading)
             return SupervisedPlay(run: p.run, loadFailures: p.loadFailures)
         }
         _ = Glibc.signal(SIGPIPE, SIG_IGN)
-        let routable = scan.routable.filter { $0.manifestPath != nil && $0.manifest != nil }
+        var prestarted = prestarted
+        let routable = routable(scan)
         let manifestOf = Dictionary(routable.map { ($0.name, $0.manifestPath!) }, uniquingKeysWith: { a, _ in a })
         var excluded: [(plugin: String, reason: String)] = []
         var replaced: [PluginFailure] = []
@@ -94,7 +137,14 @@ public enum Supervisor {
             let request = WorkerRequest(scenarioSource: scenario.source, device: scenario.device, fps: fps,
                                         plugins: routable.map { .init(manifest: $0.manifestPath!, validation: $0.validation) },
                                         parameters: loading.parameters, excluded: excluded, replaced: replaced)
-            switch WorkerRun.run(request, scenario: scenario, options: options) {
+            let outcome: WorkerRun.Outcome
+            if let w = prestarted {
+                prestarted = nil
+                outcome = WorkerRun.finish(w, request: request, scenario: scenario, options: options)
+            } else {
+                outcome = WorkerRun.run(request, scenario: scenario, options: options)
+            }
+            switch outcome {
             case .failedToStart(let message):
                 return SupervisedPlay(run: nil, loadFailures: 0, error: message, warnings: warnings)
             case .finished(var result, let lateFailure):

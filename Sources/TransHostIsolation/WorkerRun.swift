@@ -22,15 +22,45 @@ enum WorkerRun {
         case callFailed(PluginFailure)
     }
 
+    /// A worker that was started and has its request.
+    final class Started {
+        let pid: pid_t
+        let resultFD: Int32
+        let status: WorkerStatus
+        let start: Double
+        private var finished = false
+        init(pid: pid_t, resultFD: Int32, status: WorkerStatus, start: Double) {
+            self.pid = pid; self.resultFD = resultFD; self.status = status; self.start = start
+        }
+        /// Ends a worker whose result is no longer wanted (--fail-fast stopped the run).
+        func abandon() {
+            guard !finished else { return }
+            finished = true
+            _ = ChildProcess.kill(pid)
+            close(resultFD)
+        }
+        func markFinished() { finished = true }
+    }
+
     static func run(_ request: WorkerRequest, scenario: Scenario, options: IsolationOptions) -> Outcome {
+        switch start(request, options: options) {
+        case .failure(let e): return .failedToStart(e.message)
+        case .success(let w): return finish(w, request: request, scenario: scenario, options: options)
+        }
+    }
+
+    struct StartError: Error { let message: String }
+
+    /// Spawns a worker and sends it the request; it starts playing at once.
+    static func start(_ request: WorkerRequest, options: IsolationOptions) -> Result<Started, StartError> {
         guard let status = WorkerStatus.create() else {
-            return .failedToStart("could not create the shared status page of a playback worker (\(String(cString: strerror(errno)))); run with --isolation none")
+            return .failure(StartError(message: "could not create the shared status page of a playback worker (\(String(cString: strerror(errno)))); run with --isolation none"))
         }
         var input: [Int32] = [-1, -1], result: [Int32] = [-1, -1]
-        guard pipe(&input) == 0 else { return .failedToStart("could not create a pipe for a playback worker (\(String(cString: strerror(errno))))") }
+        guard pipe(&input) == 0 else { return .failure(StartError(message: "could not create a pipe for a playback worker (\(String(cString: strerror(errno))))")) }
         guard pipe(&result) == 0 else {
             close(input[0]); close(input[1])
-            return .failedToStart("could not create a pipe for a playback worker (\(String(cString: strerror(errno))))")
+            return .failure(StartError(message: "could not create a pipe for a playback worker (\(String(cString: strerror(errno))))"))
         }
         for fd in input + result { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         let pid: pid_t
@@ -39,10 +69,9 @@ enum WorkerRun {
                                          descriptors: [(0, input[0]), (3, result[1]), (4, status.fd)])
         } catch {
             for fd in input + result { close(fd) }
-            return .failedToStart("\(error); run with --isolation none to play in the host")
+            return .failure(StartError(message: "\(error); run with --isolation none to play in the host"))
         }
         close(input[0]); close(result[1])
-        defer { close(result[0]) }
         Array(JSONWriter.write(request.json(), pretty: false).utf8).withUnsafeBytes { raw in
             var off = 0
             while off < raw.count {
@@ -52,7 +81,15 @@ enum WorkerRun {
         }
         close(input[1])
         _ = fcntl(result[0], F_SETFL, fcntl(result[0], F_GETFL) | O_NONBLOCK)
+        return .success(Started(pid: pid, resultFD: result[0], status: status, start: Double(WorkerStatus.nowNanoseconds()) / 1e9))
+    }
 
+    /// Collects a started worker's result, watching its clocks, and says how it ended.
+    static func finish(_ w: Started, request: WorkerRequest, scenario: Scenario, options: IsolationOptions) -> Outcome {
+        w.markFinished()
+        let pid = w.pid, status = w.status
+        let result = [w.resultFD]
+        defer { close(w.resultFD) }
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         func drain() -> Bool {
@@ -61,7 +98,7 @@ enum WorkerRun {
                 if n > 0 { buffer.append(contentsOf: chunk[0..<n]) } else if n < 0 && errno == EINTR { continue } else { return n == 0 }
             }
         }
-        let start = Double(WorkerStatus.nowNanoseconds()) / 1e9
+        let start = w.start
         var open = true, exited = false
         var wait: Int32 = 0
         var overran: String?

@@ -224,15 +224,16 @@ let transhostBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSy
 // Debug renders are too slow for a figure worth printing (and for the smoke test).
 let galleryReady = config == "release" && FileManager.default.fileExists(atPath: transhostBinary)
     && FileManager.default.fileExists(atPath: URL(fileURLWithPath: transhostBinary).deletingLastPathComponent().appendingPathComponent("plugins").path)
-var galleryWorker: [Double] = [], galleryNone: [Double] = []
+// Each mode also with --trace-only, where playing (and so the workers' cost) weighs most.
+var gallery: [String: [Double]] = [:]
 if galleryReady {
     let out = root + "/gallery"
-    for k in 0..<(2 * max(3, min(repeats, 5))) {
-        let mode = k % 2 == 0 ? "worker" : "none"
+    for k in 0..<(4 * max(3, min(repeats, 5))) {
+        let mode = k % 2 == 0 ? "worker" : "none", traceOnly = (k / 2) % 2 == 1
         try? FileManager.default.removeItem(atPath: out)
         let t0 = now()
-        sh([transhostBinary, "run", "--out", out, "-q", "--isolation", mode])
-        (mode == "worker" ? { galleryWorker.append(now() - t0) } : { galleryNone.append(now() - t0) })()
+        sh([transhostBinary, "run", "--out", out, "-q", "--isolation", mode] + (traceOnly ? ["--trace-only"] : []))
+        gallery[mode + (traceOnly ? " trace-only" : ""), default: []].append(now() - t0)
     }
 }
 
@@ -250,7 +251,10 @@ print("    of which validation child (spawned transhost) \(ms(median(validateTim
 print("  warm/cold                     \(ratio(median(warm), median(cold)))")
 print("  per plugin: cold \(String(format: "%.1f", median(cold) / Double(count) * 1e6)) us, warm \(String(format: "%.1f", median(warm) / Double(count) * 1e6)) us, dlopen floor \(String(format: "%.1f", median(floorAll) / Double(count) * 1e6)) us")
 if galleryReady {
-    print("  gallery, --isolation worker   \(ms(median(galleryWorker)))   --isolation none \(ms(median(galleryNone)))   ratio \(ratio(median(galleryWorker), median(galleryNone)))   (\(galleryWorker.count) runs each, alternating)")
+    for suffix in ["", " trace-only"] {
+        let w = median(gallery["worker" + suffix] ?? [.nan]), n = median(gallery["none" + suffix] ?? [.nan])
+        print("  gallery\(suffix.isEmpty ? "           " : " --trace-only"), --isolation worker \(ms(w))   --isolation none \(ms(n))   ratio \(ratio(w, n))   (\(gallery["worker" + suffix]?.count ?? 0) runs each, interleaved)")
+    }
 } else {
     print("  gallery: skipped (a release build with the plugins staged beside \(transhostBinary): TRANSHOST_CONFIG=release ./scripts/setup)")
 }
