@@ -13,6 +13,7 @@
 //   TransHostDiscovery (search path, scanner, scan cache, ELF inspection, plugin records)
 //   TransHostPluginHost (loading, validation child, crash guard, host callbacks, plugin runtime)
 //   TransHostScenario (scenario files, the runner, traces)
+//   TransHostRun (the run pipeline, RunSession; with TransHostRender below it)
 //   TransHostIsolation (playback workers: the worker mode, the supervisor that spawns and
 //                       watches them, the replay rule after a plugin failure)
 //   TransHostCommands (the CLI's logic: list, run, ...)
@@ -50,10 +51,8 @@ let package = Package(
                            "TransHostManifest", "TransHostFFI", "TransHostDiscovery"],
             linkerSettings: [.linkedLibrary("dl")]
         ),
-        .target(name: "TransHostScenario", dependencies: ["TransHostPluginHost", "TransHostRouting", "TransHostDiscovery", "TransHostSupport"]),
-        .target(name: "TransHostIsolation", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostManifest", "TransHostDiscovery",
-                                                           "TransHostSupport", "CTransHostProcess"]),
-        .target(name: "TransHostCommands", dependencies: ["TransHostIsolation", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostDiscovery", "TransHostRender"]),
+        .target(name: "TransHostScenario", dependencies: ["TransHostCore", "TransHostCoordinators", "TransHostSupport"]),
+        .target(name: "TransHostCommands", dependencies: ["TransHostIsolation", "TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostDiscovery", "TransHostRender"]),
         .executableTarget(name: "transhost", dependencies: ["TransHostCommands"]),
         // Plugin host figures (README "Benchmarks"): not part of the product.
         .executableTarget(name: "transhost-host-bench", dependencies: ["TransHostPluginHost", "TransHostManifest", "TransHostDiscovery", "TransHostSupport"]),
@@ -91,8 +90,9 @@ let package = Package(
         .testTarget(name: "TransHostCoreTests", dependencies: ["TransHostCore"]),
         .testTarget(name: "TransHostPluginHostTests", dependencies: ["TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "CTransHost"]),
         .testTarget(name: "TransHostCoordinatorsTests", dependencies: ["TransHostCoordinators"]),
-        .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostSupport", "TransHostTestSupport"]),
-        .testTarget(name: "TransHostPluginTests", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostCore", "TransHostSupport", "TransHostTestSupport"]),
+        .testTarget(name: "TransHostScenarioTests", dependencies: ["TransHostScenario", "TransHostCoordinators", "TransHostSupport"]),
+        .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostSupport", "TransHostTestSupport"]),
+        .testTarget(name: "TransHostPluginTests", dependencies: ["TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostCore", "TransHostSupport", "TransHostTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )
@@ -105,7 +105,14 @@ package.targets += [
     .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
     .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
     .target(name: "CRenderKernels", path: "Sources/CRenderKernels"),
-    .target(name: "TransHostRender", dependencies: ["TransHostCore", "TransHostScenario", "TransHostSupport", "CCairo", "CPixman", "CGif", "CRenderKernels"]),
-    .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRender", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
+    .target(name: "TransHostRender", dependencies: ["TransHostCore", "TransHostSupport", "CCairo", "CPixman", "CGif", "CRenderKernels"]),
+    // The run pipeline: resolve plugins, play scenarios, render, write, compare (RunSession).
+    .target(name: "TransHostRun", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostRouting",
+                                                 "TransHostRender", "TransHostSupport", "TransHostCoordinators"]),
+    // Playback workers and their supervisor (docs/isolation.md): plugin code runs only there.
+    .target(name: "TransHostIsolation", dependencies: ["TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostManifest", "TransHostDiscovery",
+                                                       "TransHostSupport", "TransHostCoordinators", "TransHostCore", "CTransHostProcess"]),
+    .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRender", "TransHostRun", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
+    .testTarget(name: "TransHostRunTests", dependencies: ["TransHostRun", "TransHostScenario", "TransHostDiscovery", "TransHostSupport"]),
     .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostCore", "CGif"]),
 ]

@@ -37,19 +37,22 @@ enum RouteCommand {
         var types: [String: String] = [:]
         if let file = args.value("--scenario") { types = try Scenario.load(file: file).types }
         let scan = try PluginOptions(args, environment: environment).scan()
-        let router = Router(rules: PluginRuntime.rules(from: scan.usableInSearchOrder.compactMap(\.manifest)), types: TypeHierarchy(superclasses: types))
+        let router = Router(rules: PluginRuntime.rules(from: scan.routable), types: TypeHierarchy(superclasses: types))
         let decision = router.resolve(RouteQuery(container: container, operation: op, from: from, to: to))
         if args.flag("--json") {
             console.out(JSONWriter.write(.object([
                 "query": ["container": .string(c), "operation": .string(o), "from": .string(from), "to": .string(to)],
                 "winner": decision.winner.map { ["plugin": .string($0.rule.plugin), "animator": .string($0.rule.animator),
-                                                 "reversed": .bool($0.reversed), "source": .string($0.rule.source)] } ?? .null,
+                                                 "reversed": .bool($0.reversed), "source": .string($0.rule.source),
+                                                 "unusable": $0.rule.unusableReason.map(JSONValue.string) ?? .null] } ?? .null,
                 "conflicts": .array(decision.conflicts.map { .string($0.rule.label) }),
                 "candidates": .array(decision.candidates.map { ["rule": .string($0.rule.label), "matched": .bool($0.matched), "reason": .string($0.reason)] }),
             ])))
             return .ok
         }
-        if let w = decision.winner {
+        if let w = decision.winner, let reason = w.rule.unusableReason {
+            console.out("default transition: the route of \(w.rule.plugin)/\(w.rule.animator) wins, but the plugin is not usable: \(reason)")
+        } else if let w = decision.winner {
             console.out("\(w.rule.plugin)/\(w.rule.animator)\(w.reversed ? " (reverse of its stated route)" : "")")
         } else {
             console.out("default transition (no route matches)")

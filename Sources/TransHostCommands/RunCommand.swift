@@ -1,13 +1,11 @@
-import TransHostCore
-import TransHostCoordinators
+import TransHostDiscovery
 import TransHostIsolation
+import TransHostManifest
 import TransHostPluginHost
 import TransHostRender
+import TransHostRun
 import TransHostScenario
 import TransHostSupport
-import TransHostDiscovery
-import TransHostManifest
-import TransHostRouting
 
 enum RunCommand {
     static let help = """
@@ -69,146 +67,144 @@ enum RunCommand {
     unwritable output.
     """
 
-    /// One scenario to play and where its outputs go.
-    struct Job {
-        let scenario: Scenario
-        let outDir: String
-    }
-
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
         let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps", "--param", "--scale", "--device", "--at", "--expect", "--tolerance"]).union(IsolationOptions.valued),
                                  flags: PluginOptions.flags.union(["--json", "-q", "--quiet", "--gif", "--sheet", "--frames", "--trace-only"]).union(IsolationOptions.flags))
         guard args.positionals.count <= 1 else { throw UsageError(message: "give at most one plugin name") }
         let quiet = args.flag("-q") || args.flag("--quiet")
-        var fps = 60
-        if let f = args.value("--fps") {
-            guard let n = Int(f), (1...240).contains(n) else { throw UsageError(message: "--fps must be an integer from 1 to 240, got \"\(f)\"") }
-            fps = n
-        }
-        let options = try PluginOptions(args, environment: environment)
-        let isolation = try IsolationOptions(args, environment: environment, loadTimeout: options.timeout)
+        let json = args.flag("--json")
+        let plugins = try PluginOptions(args, environment: environment)
+        let isolation = try IsolationOptions(args, environment: environment, loadTimeout: plugins.timeout)
         // In the host, a plugin that crashes while it animates is named, with exit code 3.
         if isolation.mode == .none { PluginCrashGuard.install() }
         // What plugins print goes to stderr, never into stdout (a --json summary, a pipe).
         StandardOutput.keepForHost()
-        let scan = try options.scan()
+        let scan = try plugins.scan()
         for w in scan.warnings where !quiet { console.err("warning: \(w)") }
-
-        let exporter = try pictureOptions(args)
-        var tolerance = 0.0
-        if let t = args.value("--tolerance") {
-            guard let x = Double(t), x.isFinite, x >= 0 else { throw UsageError(message: "--tolerance must be a number >= 0, got \"\(t)\"") }
-            guard args.value("--expect") != nil else { throw UsageError(message: "--tolerance only applies with --expect") }
-            tolerance = x
-        }
-        var jobs: [Job]
+        let options = try runOptions(args, plugins: plugins, scan: scan)
+        let jobs: [RunJob]
         do { jobs = try plan(args, scan: scan) } catch let e as ScenarioError {
             console.err("transhost run: \(e)")
             return .inputError
         }
-        jobs = try jobs.map { Job(scenario: try override($0.scenario, args), outDir: $0.outDir) }
-        let loading = try options.loading(args, scan: scan)
+
+        let session = RunSession(scan: scan, options: options)
+        if isolation.mode == .worker {
+            session.player = { scenarios, unroutable in
+                Supervisor.playAll(scenarios, scan: scan, fps: options.fps, loading: options.loading, unroutable: unroutable,
+                                   options: isolation).map(\.outcome)
+            }
+        }
+        if !quiet { session.renderWarning = { console.err("warning: \($0)") } }
+        if console.isTTY && !quiet {
+            var started = Set<String>()
+            session.progress = { job, done, total in
+                if started.insert(job.outDir).inserted { console.err("") }
+                let width = 24, filled = total > 0 ? done * width / total : width
+                console.err("\u{1B}[1A\u{1B}[2K[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(job.scenario.name): rendered \(done)/\(total) transitions")
+            }
+        }
         var exit = ExitCode.ok
         var summaries: [JSONValue] = []
-        // Every scenario is played before any picture is rendered, in workers or in this process
-        // alike: the pictures then see each view as it was at the end of its scenario either way.
-        let played = Supervisor.playAll(jobs.map(\.scenario), scan: scan, fps: fps, loading: loading, options: isolation)
-        for p in played {
-            for w in p.warnings where !quiet { console.err("warning: \(w)") }
-            if let f = p.stoppedAt {
-                console.err("transhost run: \(f.headline); stopped at the first plugin failure (--fail-fast)")
-                return .pluginFailed
-            }
-        }
-        for (job, supervised) in zip(jobs, played) {
-            guard let run = supervised.run else {
-                console.err("transhost run: \(supervised.error ?? "scenario \(job.scenario.name) could not be played")")
-                exit = worse(exit, .pluginFailed)
-                continue
-            }
-            let result = (run: run, loadFailures: supervised.loadFailures)
-            let files: [String]
-            var progress = exporter
-            if !quiet { progress.warningHandler = { console.err("warning: \($0)") } }
-            if console.isTTY && !quiet {
-                progress.progress = { done, total in
-                    let width = 24, filled = total > 0 ? done * width / total : width
-                    console.err("\u{1B}[1A\u{1B}[2K[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(job.scenario.name): rendered \(done)/\(total) transitions")
+        session.run(jobs) { report in
+            let r = report.result
+            for event in r.events {
+                switch event {
+                case .loadFailure(_, let m): console.err("error: \(m)")
+                case .warning(let m): if !quiet { console.err("warning: \(m)") }
+                case .log(let l): if !quiet { console.err(l) }
+                case .breach(let b, _): console.err("contract breach: \(b)")
+                case .pluginFailure(let f): console.err("plugin failure: \(f.message)")
                 }
-                console.err("")
             }
-            do { files = try writeOutputs(result.run, to: job.outDir, pictures: progress) } catch {
-                console.err("transhost run: cannot write the outputs of \(job.scenario.name) to \(job.outDir): \(error)")
-                return .inputError
+            if let failure = report.failure {
+                switch failure {
+                case .stopped: console.err("transhost run: \(failure)"); exit = worse(exit, .pluginFailed)
+                case .unplayable: console.err("transhost run: \(failure)"); exit = worse(exit, .pluginFailed)
+                default: console.err("transhost run: \(report.job.scenario.name): \(failure)"); exit = .inputError
+                }
+                return
             }
-            if !quiet {
-                for l in result.run.logs { console.err(l) }
-                for w in result.run.warnings { console.err("warning: \(w)") }
-            }
-            for b in result.run.breaches { console.err("contract breach: \(b)") }
-            if args.flag("--json") {
-                summaries.append(summaryJSON(result.run, files: files))
+            if json {
+                summaries.append(summaryJSON(report))
             } else if !quiet {
-                console.out(summary(result.run, files: files))
+                console.out(summary(report))
             }
-            if let expect = args.value("--expect") {
-                let golden = expectedTracePath(expect, job: job, jobs: jobs.count)
-                guard FileIO.exists(golden) else {
-                    console.err("transhost run: the expected trace \(golden) does not exist; write one with --out and keep it as the golden copy")
-                    return .inputError
-                }
-                // The trace as written (numbers at the contract's 6 decimals) against the golden one.
-                let written = try JSONFile.read(PathUtil.join(job.outDir, "trace.json"))
-                let differences = TraceComparison.compare(written, expected: try JSONFile.read(golden), tolerance: tolerance)
-                if differences.isEmpty {
-                    if !quiet && !args.flag("--json") { console.out("matches \(golden)") }
+            if let c = report.comparison, !json {
+                let golden = RunSession.expectedTracePath(options.expect!.path, job: report.job, jobs: jobs.count)
+                if c.matches {
+                    if !quiet { console.out("matches \(golden)") }
                 } else {
-                    console.out("MISMATCH against \(golden): \(differences.count) difference\(differences.count == 1 ? "" : "s")")
-                    for d in differences { console.out("  \(d)") }
-                    exit = worse(exit, .mismatch)
+                    console.out("MISMATCH against \(golden): \(c.total) difference\(c.total == 1 ? "" : "s")")
+                    for d in c.listed { console.out("  \(d)") }
+                    if c.unlisted > 0 { console.out("  ... and \(c.unlisted) more") }
                 }
             }
-            if !quiet { for f in result.run.pluginFailures { console.err("plugin failure: \(f.message)") } }
-            if result.loadFailures > 0 || !result.run.pluginFailures.isEmpty { exit = worse(exit, .pluginFailed) }
-            if !result.run.breaches.isEmpty { exit = worse(exit, .contractBreach) }
+            if let c = report.comparison, !c.matches { exit = worse(exit, .mismatch) }
+            if !r.loadFailures.isEmpty || !r.pluginFailures.isEmpty { exit = worse(exit, .pluginFailed) }
+            if !r.breaches.isEmpty { exit = worse(exit, .contractBreach) }
         }
-        if args.flag("--json") { console.out(JSONWriter.write(jobs.count == 1 ? summaries[0] : .object(["runs": .array(summaries)]))) }
-        PluginRuntime.shutdown()
+        if json && !summaries.isEmpty { console.out(JSONWriter.write(jobs.count == 1 ? summaries[0] : .object(["runs": .array(summaries)]))) }
         return exit
     }
 
-    /// Exit codes by severity: a plugin that failed to load outranks a contract breach.
+    /// Exit codes by severity: unwritable output outranks everything, then a plugin that failed
+    /// to load, then a contract breach, then a mismatch.
     static func worse(_ a: ExitCode, _ b: ExitCode) -> ExitCode {
-        let rank: [ExitCode: Int] = [.ok: 0, .mismatch: 1, .contractBreach: 2, .pluginFailed: 3]
+        let rank: [ExitCode: Int] = [.ok: 0, .mismatch: 1, .contractBreach: 2, .pluginFailed: 3, .inputError: 4]
         return (rank[b] ?? 0) > (rank[a] ?? 0) ? b : a
     }
 
+    /// Every option of `run`, parsed and checked here, once.
+    static func runOptions(_ args: Arguments, plugins: PluginOptions, scan: PluginScan) throws -> RunOptions {
+        var o = RunOptions()
+        if let f = args.value("--fps") {
+            guard let n = Int(f), let rate = FrameRate(n) else {
+                throw UsageError(message: "--fps must be an integer from \(FrameRate.range.lowerBound) to \(FrameRate.range.upperBound), got \"\(f)\"")
+            }
+            o.fps = rate
+        }
+        if let name = args.value("--device") {
+            guard let d = Device.named(name) else {
+                throw UsageError(message: "--device \"\(name)\" is not one of \(Device.named.map(\.name).joined(separator: ", ")) or WxH (points, each at most 4096)")
+            }
+            o.device = d
+        }
+        if let text = args.value("--scale") {
+            guard let n = Int(text), let scale = PixelScale(n) else { throw UsageError(message: "--scale must be 1, 2 or 3, got \"\(text)\"") }
+            o.scale = scale
+        }
+        o.pictures = try pictureOptions(args)
+        if let t = args.value("--tolerance") {
+            guard let x = Double(t), x.isFinite, x >= 0 else { throw UsageError(message: "--tolerance must be a number >= 0, got \"\(t)\"") }
+            guard args.value("--expect") != nil else { throw UsageError(message: "--tolerance only applies with --expect") }
+        }
+        if let path = args.value("--expect") {
+            o.expect = RunOptions.Expectation(path: path, tolerance: args.value("--tolerance").flatMap(Double.init) ?? 0)
+        }
+        o.loading = try plugins.loading(args, scan: scan)
+        return o
+    }
+
     /// What to play: the gallery, one plugin's demo, or a scenario file.
-    static func plan(_ args: Arguments, scan: PluginScan) throws -> [Job] {
+    static func plan(_ args: Arguments, scan: PluginScan) throws -> [RunJob] {
         let out = args.value("--out")
         if let file = args.value("--scenario") {
             guard args.positionals.isEmpty else { throw UsageError(message: "give a plugin name or --scenario, not both") }
             let scenario = file == "default" ? Scenario.builtInDefault : try Scenario.load(file: file)
-            return [Job(scenario: scenario, outDir: out ?? "out/\(scenario.name)")]
+            return [RunJob(scenario: scenario, outDir: out ?? "out/\(scenario.name)")]
         }
         if let name = args.positionals.first {
             guard let record = scan.records.first(where: { $0.name == name }) else { throw PluginHostError.unknownPlugin(name: name) }
             guard let demo = demoPath(record) else {
                 throw UsageError(message: "plugin \(name) has no demo scenario (a demo.json beside its manifest); use --scenario FILE")
             }
-            return [Job(scenario: try Scenario.load(file: demo), outDir: out ?? "out/\(name)")]
+            return [RunJob(scenario: try Scenario.load(file: demo), outDir: out ?? "out/\(name)")]
         }
         // The gallery: every first-party plugin with a demo, in registry order.
         let demos = scan.records.filter { $0.source == "first-party" && $0.status == .ok }.compactMap { r in demoPath(r).map { (r.name, $0) } }
-        if demos.isEmpty { return [Job(scenario: .builtInDefault, outDir: out ?? "out/\(Scenario.builtInDefault.name)")] }
-        return try demos.map { name, path in Job(scenario: try Scenario.load(file: path), outDir: PathUtil.join(out ?? "out", name)) }
-    }
-
-    /// The golden trace for a job: PATH itself if it is a file; else PATH/trace.json for one
-    /// scenario, or PATH/<output directory name>/trace.json in the gallery.
-    static func expectedTracePath(_ path: String, job: Job, jobs: Int) -> String {
-        guard FileIO.isDirectory(path) else { return path }
-        return jobs == 1 ? PathUtil.join(path, "trace.json") : PathUtil.join(PathUtil.join(path, PathUtil.basename(job.outDir)), "trace.json")
+        if demos.isEmpty { return [RunJob(scenario: .builtInDefault, outDir: out ?? "out/\(Scenario.builtInDefault.name)")] }
+        return try demos.map { name, path in RunJob(scenario: try Scenario.load(file: path), outDir: PathUtil.join(out ?? "out", name)) }
     }
 
     static func demoPath(_ r: PluginRecord) -> String? {
@@ -217,15 +213,8 @@ enum RunCommand {
         return FileIO.exists(p) ? p : nil
     }
 
-    /// Writes a run's outputs into `dir`: the trace, then the pictures; returns the files written.
-    static func writeOutputs(_ run: RunResult, to dir: String, pictures: RunExporter) throws -> [String] {
-        let tracePath = PathUtil.join(dir, "trace.json")
-        try TraceWriter.write(run, to: tracePath)
-        return [tracePath] + (try pictures.export(run, to: dir))
-    }
-
-    /// The pictures to write, from --gif/--sheet/--frames/--at/--trace-only/--scale.
-    static func pictureOptions(_ args: Arguments) throws -> RunExporter {
+    /// The pictures to write, from --gif/--sheet/--frames/--at/--trace-only.
+    static func pictureOptions(_ args: Arguments) throws -> RunExporter.Options {
         var o = RunExporter.Options()
         let chosen = args.flag("--gif") || args.flag("--sheet") || args.flag("--frames")
         if chosen {
@@ -243,69 +232,58 @@ enum RunCommand {
             if chosen || args.value("--at") != nil { throw UsageError(message: "--trace-only cannot be combined with --gif, --sheet, --frames or --at") }
             o.gif = false; o.sheet = false; o.frames = false
         }
-        return RunExporter(options: o)
+        return o
     }
 
-    /// Applies --device and --scale to a scenario; the pictures use the resulting scale.
-    static func override(_ scenario: Scenario, _ args: Arguments) throws -> Scenario {
-        var s = scenario
-        if let name = args.value("--device") {
-            guard let d = Device.named(name) else {
-                throw UsageError(message: "--device \"\(name)\" is not one of \(Device.named.map(\.name).joined(separator: ", ")) or WxH (points, each at most 4096)")
-            }
-            s.device = Device(name: d.name, width: d.width, height: d.height, scale: scenario.device.scale)
-        }
-        if let text = args.value("--scale") {
-            guard let n = Int(text), [1, 2, 3].contains(n) else { throw UsageError(message: "--scale must be 1, 2 or 3, got \"\(text)\"") }
-            s.device.scale = n
-        }
-        return s
-    }
-
-    static func summary(_ r: RunResult, files: [String]) -> String {
+    static func summary(_ report: JobReport) -> String {
+        let r = report.result
+        let scale = report.scale
         let d = r.scenario.device
-        var lines = ["scenario \(r.scenario.name) (\(r.scenario.source == "built-in" ? "built-in" : PathUtil.basename(PathUtil.dirname(r.scenario.source)) + "/" + PathUtil.basename(r.scenario.source))) on \(d.name) \(JSONWriter.format(d.width))x\(JSONWriter.format(d.height)) @\(d.scale)x, \(r.fps) fps"]
+        var lines = ["scenario \(r.scenario.name) (\(r.scenario.source == "built-in" ? "built-in" : PathUtil.basename(PathUtil.dirname(r.scenario.source)) + "/" + PathUtil.basename(r.scenario.source))) on \(d.name) \(JSONWriter.format(d.width))x\(JSONWriter.format(d.height)) @\(scale)x, \(r.fps) fps"]
+        if !report.parameters.isEmpty { lines.append("parameters: \(parameterText(report.parameters))") }
         for t in r.transitions {
             let rec = t.record
             let who = rec.animator.map { "\($0.plugin)/\($0.id)" } ?? "default"
-            lines.append("  #\(t.index) \(rec.container.rawValue) \(rec.operation.rawValue) \(rec.fromType) -> \(rec.toType)  \(who)  \(JSONWriter.format(rec.duration)) s  \(rec.outcome.rawValue)  \(t.frames.count) frames\(rec.breaches.isEmpty ? "" : "  \(rec.breaches.count) breach(es)")\(t.pluginFailure?.failedHere == true ? "  plugin-failed" : "")")
+            let breaches = r.breaches(ofTransition: rec.index).count
+            lines.append("  #\(t.index) \(rec.container.rawValue) \(rec.operation.rawValue) \(rec.fromType) -> \(rec.toType)  \(who)  \(JSONWriter.format(rec.duration)) s  \(rec.outcome.rawValue)  \(t.frames.count) frames\(breaches == 0 ? "" : "  \(breaches) breach(es)")\(t.pluginFailure?.failedHere == true ? "  plugin-failed" : "")")
             if let note = FailureReport.note(t) { lines.append(note) }
         }
         if r.transitions.isEmpty { lines.append("  no transitions") }
         if !r.finalStack.isEmpty { lines.append("final stack: \(r.finalStack.joined(separator: " > "))") }
         if let sel = r.finalSelected { lines.append("selected tab: \(sel)") }
         if !r.finalPresented.isEmpty { lines.append("presented: \(r.finalPresented.joined(separator: " > "))") }
-        for f in files { lines.append("wrote \(f)") }
+        for f in report.files { lines.append("wrote \(f)") }
         return lines.joined(separator: "\n")
     }
 
-    static func summaryJSON(_ r: RunResult, files: [String]) -> JSONValue {
-        var o = summaryFields(r, files: files)
-        if !r.pluginFailures.isEmpty { o["pluginFailures"] = .array(r.pluginFailures.map(TraceWriter.failure)) }
-        if case .array(let ts)? = o["transitions"] {
-            o["transitions"] = .array(zip(ts, r.transitions).map { j, t in
-                guard var obj = j.objectValue, let n = t.pluginFailure else { return j }
-                obj["pluginFailure"] = TraceWriter.failureNote(n)
-                return .object(obj)
-            })
-        }
-        return .object(o)
+    /// "fade-scale.duration=0.5, rotate-spring.damping=0.8", sorted.
+    static func parameterText(_ p: [String: [String: String]]) -> String {
+        p.keys.sorted().flatMap { plugin in p[plugin]!.keys.sorted().map { "\(plugin).\($0)=\(p[plugin]![$0]!)" } }.joined(separator: ", ")
     }
 
-    static func summaryFields(_ r: RunResult, files: [String]) -> [String: JSONValue] {
-        [
+    static func summaryJSON(_ report: JobReport) -> JSONValue {
+        let r = report.result
+        var o: [String: JSONValue] = [
             "scenario": .string(r.scenario.name),
             "transitions": .array(r.transitions.map { t in
                 .object(["index": .number(Double(t.index)), "container": .string(t.record.container.rawValue),
                          "operation": .string(t.record.operation.rawValue), "from": .string(t.record.fromType), "to": .string(t.record.toType),
                          "animator": t.record.animator.map { ["plugin": .string($0.plugin), "id": .string($0.id)] } ?? .null,
                          "duration": .number(t.record.duration), "outcome": .string(t.record.outcome.rawValue),
-                         "frames": .number(Double(t.frames.count)), "breaches": .number(Double(t.record.breaches.count))])
+                         "frames": .number(Double(t.frames.count)), "breaches": .number(Double(r.breaches(ofTransition: t.record.index).count))]
+                        .merging(t.pluginFailure.map { ["pluginFailure": TraceWriter.failureNote($0)] } ?? [:]) { a, _ in a })
             }),
             "final": ["stack": .array(r.finalStack.map(JSONValue.string)), "selected": r.finalSelected.map { .number(Double($0)) } ?? .null,
                       "presented": .array(r.finalPresented.map(JSONValue.string))],
-            "files": .array(files.map(JSONValue.string)),
+            "files": .array(report.files.map(JSONValue.string)),
             "warnings": .array(r.warnings.map(JSONValue.string)),
         ]
+        if !r.pluginFailures.isEmpty { o["pluginFailures"] = .array(r.pluginFailures.map(TraceWriter.failure)) }
+        if !report.parameters.isEmpty { o["parameters"] = .object(report.parameters.mapValues { .object($0.mapValues(JSONValue.string)) }) }
+        if let c = report.comparison {
+            o["expect"] = ["matches": .bool(c.matches), "differences": .number(Double(c.total)),
+                           "listed": .array(c.listed.map { .string($0.description) })]
+        }
+        return .object(o)
     }
 }

@@ -57,8 +57,8 @@ public final class ActiveTransition {
 ///   the host had to put back are listed in `TransitionRecord.restored` (not a breach).
 /// - A second completeTransition is ignored and reported as `completed-twice`. Breaches that
 ///   arrive after the transition's record was delivered are reported through
-///   `TransitionObserver.transition(_:didReportLateBreach:)` and the warning handler, and are
-///   appended to that transition's entry in `records`.
+///   `TransitionObserver.transition(_:didReportLateBreach:)` (only there: not as a warning
+///   too), and are appended to that transition's entry in `records`.
 /// - Appearance: from willDisappear + to willAppear at the start; on completion from didDisappear
 ///   + to didAppear; on cancel to willDisappear, to didDisappear, from willAppear, from didAppear
 ///   (UIKit's balancing). Every path goes through `end`, so the events stay balanced.
@@ -222,7 +222,8 @@ public final class TransitionHost {
 
     private func reportLate(_ b: ContractBreach, index: Int) {
         if let i = records.firstIndex(where: { $0.index == index }) { records[i] = records[i].adding(b) }
-        warn("transition \(index): \(b)")
+        // The observer is the one place a late breach is reported; a warning as well would
+        // print and record it twice.
         observer?.transition(index, didReportLateBreach: b)
     }
 

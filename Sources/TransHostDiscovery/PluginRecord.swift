@@ -62,12 +62,15 @@ public struct PluginRecord: Equatable, Sendable {
     /// True once the plugin has been loaded successfully (and it has not changed since).
     public var isValidated: Bool { validation == .passed }
 
-    /// Whether `run` routes to it: usable plugins, and plugins that failed only when loaded (so
-    /// their routes still report the failure and fall back to the default transition).
+    /// Whether `run` routes by its manifest: every plugin whose manifest could be read, usable or
+    /// not, so that a transition a broken plugin's route wins reports why it failed instead of
+    /// quietly getting the default transition.
     public var isRoutable: Bool {
-        if status == .ok { return true }
-        if case .failed? = validation, manifest != nil { return true }
-        return false
+        guard manifest != nil else { return false }
+        switch status {
+        case .ok, .failed: return true
+        case .duplicate, .missing: return false
+        }
     }
 
     /// "ok (validated)", "ok", "failed", ...: the status as `list` prints it.

@@ -232,15 +232,27 @@ public final class FFIFunction: @unchecked Sendable {
     /// validated default. Errors name the parameter (ParameterError) or the symbol (FFIError).
     /// Overrides that name no parameter are refused.
     public func call(specs: [ParameterSpec], overrides: [String: String] = [:]) throws -> ParameterValue? {
+        try refuseUnknown(overrides.keys, specs)
+        var values: [String: ParameterValue] = [:]
+        for spec in specs { if let text = overrides[spec.name] { values[spec.name] = try spec.parse(text) } }
+        return try call(specs: specs, values: values)
+    }
+
+    /// Calls with one value per spec, in order: `values[name]` if present (typed values, parsed
+    /// once where the user gave them), else the validated default.
+    public func call(specs: [ParameterSpec], values: [String: ParameterValue]) throws -> ParameterValue? {
+        try refuseUnknown(values.keys, specs)
+        return try call(specs.map { try $0.resolve(value: values[$0.name]) })
+    }
+
+    private func refuseUnknown<Names: Collection<String>>(_ names: Names, _ specs: [ParameterSpec]) throws {
         let known = Set(specs.map(\.name))
-        if let unknown = overrides.keys.sorted().first(where: { !known.contains($0) }) {
+        if let unknown = names.sorted().first(where: { !known.contains($0) }) {
             let names = specs.map(\.name).joined(separator: ", ")
             throw ParameterError(
                 parameter: unknown,
                 reason: "no such parameter for \(symbolName.debugDescription) (its parameters are \(names.isEmpty ? "none" : names))"
             )
         }
-        let values = try specs.map { try $0.resolve(override: overrides[$0.name]) }
-        return try call(values)
     }
 }

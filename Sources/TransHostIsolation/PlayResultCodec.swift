@@ -3,6 +3,7 @@ import TransHostCoordinators
 import TransHostDiscovery
 import TransHostManifest
 import TransHostPluginHost
+import TransHostRun
 import TransHostScenario
 
 /// What a playback worker sends back: the played run (transitions with every frame, the final
@@ -13,7 +14,6 @@ import TransHostScenario
 /// to them by number. The supervisor rebuilds each view as a replica with the same id.
 struct WorkerResult {
     var run: RunResult
-    var loadFailures: Int
     /// Validation results recorded while loading (plugin, nil = passed / failure reason).
     var validations: [(plugin: String, failure: String?)]
 }
@@ -21,13 +21,11 @@ struct WorkerResult {
 enum PlayResultCodec {
     static let magic: UInt32 = 0x5448_5031 // "THP1"
 
-    static func encode(_ p: Playback, validations: [(plugin: String, failure: String?)]) -> [UInt8] {
+    static func encode(_ r: RunResult, validations: [(plugin: String, failure: String?)]) -> [UInt8] {
         var w = ByteWriter(capacity: 1 << 20)
         w.u32(magic)
-        w.int(p.loadFailures)
         w.u32(UInt32(validations.count))
         for v in validations { w.string(v.plugin); w.optionalString(v.failure) }
-        let r = p.run
         var viewIndex: [ObjectIdentifier: UInt32] = [:]
         var views: [View] = []
         for t in r.transitions {
@@ -64,10 +62,8 @@ enum PlayResultCodec {
         w.bool(r.finalSelected != nil)
         w.int(r.finalSelected ?? 0)
         w.strings(r.finalPresented)
-        w.strings(r.warnings)
-        w.u32(UInt32(r.unattributedBreaches.count))
-        for b in r.unattributedBreaches { breach(b, &w) }
-        w.strings(r.logs)
+        w.u32(UInt32(r.events.count))
+        for e in r.events { event(e, &w) }
         return w.bytes
     }
 
@@ -75,7 +71,6 @@ enum PlayResultCodec {
     static func decode(_ bytes: [UInt8], scenario: Scenario, fps: Int) throws -> WorkerResult {
         var r = ByteReader(bytes)
         guard try r.u32() == magic else { throw ByteReader.Damaged(description: "the worker's result does not start with the protocol's magic number") }
-        let loadFailures = try r.int()
         var validations: [(String, String?)] = []
         for _ in 0..<(try r.count()) { validations.append((try r.string(), try r.optionalString())) }
         let engine = AnimationEngine()
@@ -110,14 +105,12 @@ enum PlayResultCodec {
         let hasSelected = try r.bool()
         let selected = try r.int()
         let presented = try r.strings()
-        let warnings = try r.strings()
-        var breaches: [ContractBreach] = []
-        for _ in 0..<(try r.count()) { breaches.append(try breach(&r)) }
-        let logs = try r.strings()
+        var events: [RunEvent] = []
+        for _ in 0..<(try r.count()) { events.append(try event(&r)) }
         guard r.isAtEnd else { throw ByteReader.Damaged(description: "the worker's result has \(bytes.count - r.offset) bytes past its end") }
         let run = RunResult(scenario: scenario, fps: fps, transitions: transitions, finalStack: stack, finalSelected: hasSelected ? selected : nil,
-                            finalPresented: presented, warnings: warnings, unattributedBreaches: breaches, logs: logs)
-        return WorkerResult(run: run, loadFailures: loadFailures, validations: validations)
+                            finalPresented: presented, events: events)
+        return WorkerResult(run: run, validations: validations)
     }
 
     // MARK: parts
@@ -177,6 +170,29 @@ enum PlayResultCodec {
     static func breach(_ b: ContractBreach, _ w: inout ByteWriter) { w.string(b.plugin); w.string(b.kind); w.string(b.message) }
     static func breach(_ r: inout ByteReader) throws -> ContractBreach {
         ContractBreach(plugin: try r.string(), kind: try r.string(), message: try r.string())
+    }
+
+    static func event(_ e: RunEvent, _ w: inout ByteWriter) {
+        switch e {
+        case .loadFailure(let plugin, let message): w.u8(0); w.string(plugin); w.string(message)
+        case .warning(let m): w.u8(1); w.string(m)
+        case .log(let l): w.u8(2); w.string(l)
+        case .breach(let b, let t): w.u8(3); breach(b, &w); w.bool(t != nil); w.int(t ?? 0)
+        case .pluginFailure(let f): w.u8(4); failure(f, &w)
+        }
+    }
+
+    static func event(_ r: inout ByteReader) throws -> RunEvent {
+        switch try r.u8() {
+        case 0: return .loadFailure(plugin: try r.string(), message: try r.string())
+        case 1: return .warning(try r.string())
+        case 2: return .log(try r.string())
+        case 3:
+            let b = try breach(&r), has = try r.bool(), t = try r.int()
+            return .breach(b, transition: has ? t : nil)
+        case 4: return .pluginFailure(try failure(&r))
+        case let k: throw ByteReader.Damaged(description: "the worker's result has an unknown event kind \(k)")
+        }
     }
 
     static func failure(_ f: PluginFailure, _ w: inout ByteWriter) {

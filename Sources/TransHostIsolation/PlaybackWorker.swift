@@ -3,6 +3,7 @@ import TransHostCoordinators
 import TransHostDiscovery
 import TransHostManifest
 import TransHostPluginHost
+import TransHostRun
 import TransHostScenario
 import TransHostSupport
 #if canImport(Glibc)
@@ -70,16 +71,24 @@ public enum PlaybackWorker {
         control.loadEnded = { _ in monitor.loadEnded() }
         control.started = { app in monitor.app = app }
         status.set(phase: TH_WORKER_PLAYING)
-        let played = Playback.play(scenario, scan: scan, fps: request.fps,
-                                   loading: PluginLoadOptions(fork: false, parameters: request.parameters), control: control)
+        let parameters: ParameterOverrides
+        do { parameters = try ParameterOverrides.parse(request.parameters, scan: scan) } catch {
+            send([UInt8]("!\(error)".utf8), kind: 2)
+            _exit(74)
+        }
+        let played = Playback.play(scenario, scan: scan, fps: FrameRate(request.fps) ?? .standard,
+                                   loading: PluginLoadOptions(fork: false, parameters: parameters),
+                                   failures: request.unroutable, control: control)
         monitor.collectOutput()
         var run = played.run
-        run.logs += monitor.output
+        run.events += monitor.output.map(RunEvent.log)
         status.set(phase: TH_WORKER_REPORTING)
-        send(PlayResultCodec.encode(Playback(run: run, app: played.app, loadFailures: played.loadFailures), validations: validations), kind: 1)
+        send(PlayResultCodec.encode(run, validations: validations), kind: 1)
         close(3)
         status.set(phase: TH_WORKER_EXITING)
-        if let bridge = HostBridge.currentForShutdown { PluginLoader.deinitializeAndClose(bridge: bridge) }
+        PluginLibraries.process.shutdown()
+        // Library destructors run in exit(); a crash there is named as one "at exit".
+        monitor.exiting()
         exit(0)
     }
 
@@ -123,6 +132,11 @@ final class CallMonitor: PluginCallObserver {
     init(status: WorkerStatus, capture: OutputCapture?) { self.status = status; self.capture = capture }
 
     func transition() -> Int { app?.host.currentTransitionIndex ?? 0 }
+
+    func exiting() {
+        collectOutput()
+        status.enter(plugin: "", call: "library destructors at exit", transition: transition(), depth: 1)
+    }
 
     func loadStage(_ plugin: String, _ step: String) {
         collectOutput()

@@ -2,6 +2,7 @@ import CTransHostProcess
 import TransHostDiscovery
 import TransHostManifest
 import TransHostPluginHost
+import TransHostRun
 import TransHostScenario
 import TransHostSupport
 #if canImport(Glibc)
@@ -39,14 +40,24 @@ public struct IsolationOptions: Sendable {
 public struct SupervisedPlay {
     /// The run as the last worker played it; nil when it could not be played.
     public var run: RunResult?
-    /// How many routed plugins failed to load (the default transition ran instead).
-    public var loadFailures: Int
     /// Set when `failFast` stopped at this failure.
     public var stoppedAt: PluginFailure?
     /// Why the scenario could not be played at all (a worker that could not start, ...).
     public var error: String?
     /// Warnings about the supervision itself (the scan cache could not be written, ...).
     public var warnings: [String] = []
+
+    public init(run: RunResult?, stoppedAt: PluginFailure? = nil, error: String? = nil, warnings: [String] = []) {
+        self.run = run; self.stoppedAt = stoppedAt; self.error = error; self.warnings = warnings
+    }
+
+    /// As the run pipeline takes it.
+    public var outcome: PlayOutcome {
+        if let f = stoppedAt { return .stopped(f.headline) }
+        guard var run else { return .unplayable(error ?? "no playback worker finished it") }
+        run.events.insert(contentsOf: warnings.map(RunEvent.warning), at: 0)
+        return .played(run)
+    }
 }
 
 /// Plays scenarios in playback workers (`transhost __worker`, see PlaybackWorker) and keeps the
@@ -72,24 +83,26 @@ public enum Supervisor {
     /// are cores (each worker plays one scenario on one thread); results are taken in order, so
     /// the outcome is the same as playing one after the other. With `failFast`, the first
     /// plugin failure stops everything: the plays up to it are returned, the last one stopped.
-    public static func playAll(_ scenarios: [Scenario], scan: PluginScan, fps: Int, loading: PluginLoadOptions,
-                               options: IsolationOptions) -> [SupervisedPlay] {
+    public static func playAll(_ scenarios: [Scenario], scan: PluginScan, fps: FrameRate, loading: PluginLoadOptions,
+                               unroutable: [(plugin: String, message: String)], options: IsolationOptions) -> [SupervisedPlay] {
         guard options.mode == .worker else {
-            return scenarios.map { play($0, scan: scan, fps: fps, loading: loading, options: options) }
+            return scenarios.map { play($0, scan: scan, fps: fps, loading: loading, unroutable: unroutable, options: options, prestarted: nil) }
         }
         _ = Glibc.signal(SIGPIPE, SIG_IGN)
         let ahead = max(1, min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
         var started: [Int: WorkerRun.Started] = [:]
         func prestart(_ i: Int) {
             guard i < scenarios.count, started[i] == nil,
-                  case .success(let w) = WorkerRun.start(firstRequest(scenarios[i], scan: scan, fps: fps, loading: loading), options: options)
+                  case .success(let w) = WorkerRun.start(firstRequest(scenarios[i], scan: scan, fps: fps, loading: loading, unroutable: unroutable),
+                                                         options: options)
             else { return }
             started[i] = w
         }
         var out: [SupervisedPlay] = []
         for i in scenarios.indices {
             for j in i..<min(scenarios.count, i + ahead) { prestart(j) }
-            let p = play(scenarios[i], scan: scan, fps: fps, loading: loading, options: options, prestarted: started.removeValue(forKey: i))
+            let p = play(scenarios[i], scan: scan, fps: fps, loading: loading, unroutable: unroutable, options: options,
+                         prestarted: started.removeValue(forKey: i))
             out.append(p)
             if p.stoppedAt != nil { break }
         }
@@ -99,22 +112,28 @@ public enum Supervisor {
 
     static func routable(_ scan: PluginScan) -> [PluginRecord] { scan.routable.filter { $0.manifestPath != nil && $0.manifest != nil } }
 
-    static func firstRequest(_ scenario: Scenario, scan: PluginScan, fps: Int, loading: PluginLoadOptions) -> WorkerRequest {
-        WorkerRequest(scenarioSource: scenario.source, device: scenario.device, fps: fps,
-                      plugins: routable(scan).map { .init(manifest: $0.manifestPath!, validation: $0.validation) },
-                      parameters: loading.parameters, excluded: [], replaced: [])
+    static func firstRequest(_ scenario: Scenario, scan: PluginScan, fps: FrameRate, loading: PluginLoadOptions,
+                             unroutable: [(plugin: String, message: String)]) -> WorkerRequest {
+        request(scenario, scan: scan, fps: fps, loading: loading, unroutable: unroutable, excluded: [], replaced: [])
     }
 
-    public static func play(_ scenario: Scenario, scan: PluginScan, fps: Int, loading: PluginLoadOptions,
-                            options: IsolationOptions) -> SupervisedPlay {
-        play(scenario, scan: scan, fps: fps, loading: loading, options: options, prestarted: nil)
+    static func request(_ scenario: Scenario, scan: PluginScan, fps: FrameRate, loading: PluginLoadOptions,
+                        unroutable: [(plugin: String, message: String)], excluded: [(plugin: String, reason: String)],
+                        replaced: [PluginFailure]) -> WorkerRequest {
+        let texts = loading.parameters.texts
+        return WorkerRequest(scenarioSource: scenario.source, device: scenario.device, fps: fps.perSecond,
+                             plugins: routable(scan).map { .init(manifest: $0.manifestPath!, validation: $0.validation) },
+                             parameters: texts.keys.sorted().flatMap { p in texts[p]!.keys.sorted().map { "\(p).\($0)=\(texts[p]![$0]!)" } },
+                             unroutable: unroutable, excluded: excluded, replaced: replaced)
     }
 
-    static func play(_ scenario: Scenario, scan: PluginScan, fps: Int, loading: PluginLoadOptions,
-                     options: IsolationOptions, prestarted: WorkerRun.Started?) -> SupervisedPlay {
+    /// Plays one scenario: in this process with `--isolation none`, else in workers until one
+    /// finishes (replaying after each plugin failure).
+    static func play(_ scenario: Scenario, scan: PluginScan, fps: FrameRate, loading: PluginLoadOptions,
+                     unroutable: [(plugin: String, message: String)], options: IsolationOptions,
+                     prestarted: WorkerRun.Started?) -> SupervisedPlay {
         if options.mode == .none {
-            let p = Playback.play(scenario, scan: scan, fps: fps, loading: loading)
-            return SupervisedPlay(run: p.run, loadFailures: p.loadFailures)
+            return SupervisedPlay(run: Playback.play(scenario, scan: scan, fps: fps, loading: loading, failures: unroutable).run)
         }
         _ = Glibc.signal(SIGPIPE, SIG_IGN)
         var prestarted = prestarted
@@ -134,9 +153,8 @@ public enum Supervisor {
         // reason to stop for a deterministic plugin.
         let attempts = 2 * routable.count + 2
         for _ in 0..<attempts {
-            let request = WorkerRequest(scenarioSource: scenario.source, device: scenario.device, fps: fps,
-                                        plugins: routable.map { .init(manifest: $0.manifestPath!, validation: $0.validation) },
-                                        parameters: loading.parameters, excluded: excluded, replaced: replaced)
+            let request = Self.request(scenario, scan: scan, fps: fps, loading: loading, unroutable: unroutable,
+                                       excluded: excluded, replaced: replaced)
             let outcome: WorkerRun.Outcome
             if let w = prestarted {
                 prestarted = nil
@@ -146,16 +164,16 @@ public enum Supervisor {
             }
             switch outcome {
             case .failedToStart(let message):
-                return SupervisedPlay(run: nil, loadFailures: 0, error: message, warnings: warnings)
+                return SupervisedPlay(run: nil, error: message, warnings: warnings)
             case .finished(var result, let lateFailure):
                 for v in result.validations {
                     guard let key = manifestOf[v.plugin] else { continue }
                     scan.cache?.setValidation(v.failure.map { .failed($0) } ?? .passed, for: key)
                 }
-                if let f = lateFailure { failures.append(f); result.run.warnings.append(f.message) }
+                if let f = lateFailure { failures.append(f) }
                 save()
-                result.run.pluginFailures = failures
-                return SupervisedPlay(run: result.run, loadFailures: result.loadFailures, warnings: warnings)
+                result.run.events += failures.map(RunEvent.pluginFailure)
+                return SupervisedPlay(run: result.run, warnings: warnings)
             case .loadFailed(let plugin, let reason, let failure):
                 failures.append(failure)
                 excluded.append((plugin, reason))
@@ -165,11 +183,11 @@ public enum Supervisor {
                 failures.append(failure)
                 if let key = manifestOf[failure.plugin] { scan.cache?.setCrash(failure.summary, for: key) }
                 save()
-                if options.failFast { return SupervisedPlay(run: nil, loadFailures: 0, stoppedAt: failure, warnings: warnings) }
+                if options.failFast { return SupervisedPlay(run: nil, stoppedAt: failure, warnings: warnings) }
                 replaced.append(failure)
             }
         }
-        return SupervisedPlay(run: nil, loadFailures: 0,
+        return SupervisedPlay(run: nil,
                               error: "scenario \(scenario.name) failed in \(attempts) playback workers in a row (\(failures.map(\.message).joined(separator: "; "))); giving up on it",
                               warnings: warnings)
     }

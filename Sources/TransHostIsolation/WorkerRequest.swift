@@ -19,7 +19,10 @@ struct WorkerRequest {
     var device: Device
     var fps: Int
     var plugins: [Plugin]
-    var parameters: [String: [String: String]]
+    /// The --param items, "PLUGIN.NAME=VALUE" (parsed again against the worker's manifests).
+    var parameters: [String]
+    /// Plugins whose manifest cannot be used, with the sentence to report.
+    var unroutable: [(plugin: String, message: String)]
     var excluded: [(plugin: String, reason: String)]
     var replaced: [PluginFailure]
 
@@ -39,16 +42,17 @@ struct WorkerRequest {
                 }
                 return .object(o)
             }),
-            "parameters": .object(parameters.mapValues { .object($0.mapValues(JSONValue.string)) }),
+            "parameters": .array(parameters.map(JSONValue.string)),
+            "unroutable": .array(unroutable.map { ["plugin": .string($0.plugin), "message": .string($0.message)] }),
             "excluded": .array(excluded.map { ["plugin": .string($0.plugin), "reason": .string($0.reason)] }),
             "replaced": .array(replaced.map(TraceWriter.failure)),
         ])
     }
 
-    init(scenarioSource: String, device: Device, fps: Int, plugins: [Plugin], parameters: [String: [String: String]],
-         excluded: [(plugin: String, reason: String)], replaced: [PluginFailure]) {
+    init(scenarioSource: String, device: Device, fps: Int, plugins: [Plugin], parameters: [String],
+         unroutable: [(plugin: String, message: String)], excluded: [(plugin: String, reason: String)], replaced: [PluginFailure]) {
         self.scenarioSource = scenarioSource; self.device = device; self.fps = fps; self.plugins = plugins
-        self.parameters = parameters; self.excluded = excluded; self.replaced = replaced
+        self.parameters = parameters; self.unroutable = unroutable; self.excluded = excluded; self.replaced = replaced
     }
 
     struct Invalid: Error, CustomStringConvertible { let description: String }
@@ -72,7 +76,11 @@ struct WorkerRequest {
             }
             return Plugin(manifest: try need(p["manifest"]?.stringValue, "plugin manifest"), validation: validation)
         }
-        parameters = (v["parameters"]?.objectValue ?? [:]).mapValues { ($0.objectValue ?? [:]).compactMapValues(\.stringValue) }
+        parameters = (v["parameters"]?.arrayValue ?? []).compactMap(\.stringValue)
+        unroutable = (v["unroutable"]?.arrayValue ?? []).compactMap { e in
+            guard let p = e["plugin"]?.stringValue, let m = e["message"]?.stringValue else { return nil }
+            return (p, m)
+        }
         excluded = (v["excluded"]?.arrayValue ?? []).compactMap { e in
             guard let p = e["plugin"]?.stringValue, let r = e["reason"]?.stringValue else { return nil }
             return (p, r)

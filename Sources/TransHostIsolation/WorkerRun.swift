@@ -135,7 +135,7 @@ enum WorkerRun {
                 var late: PluginFailure?
                 if !clean {
                     let who = snap.plugin.isEmpty ? "a plugin" : "plugin \(snap.plugin)"
-                    late = PluginFailure(plugin: snap.plugin, call: snap.call, cause: cause, transition: nil,
+                    late = PluginFailure(plugin: snap.plugin.isEmpty ? "(a plugin library)" : snap.plugin, call: snap.call, cause: cause, transition: nil,
                                          message: "\(who) \(verb(cause)) in \(snap.call) after the scenario was played (its playback worker ended with \(cause)); every output was still made")
                 }
                 return .finished(decoded, lateFailure: late)

@@ -232,6 +232,17 @@ public enum ParameterValue: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The value as a user would write it: numbers in their shortest form (a float parameter's
+    /// 0.6 reads "0.6", not the double 0.6000000238418579), strings as they are.
+    public var shortText: String {
+        switch self {
+        case .float(let v): return v.description
+        case .double(let v): return v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : v.description
+        case .string(let v): return v
+        default: return description
+        }
+    }
+
     /// "an integer", "a string": for sentences about wrong types.
     var kindWithArticle: String {
         switch self {
@@ -372,6 +383,14 @@ public struct ParameterSpec: Equatable, Sendable {
     /// `.int(1)` for a double becomes `.double(1)`).
     public func validate(_ value: ParameterValue) throws -> ParameterValue {
         try check(value, shownAs: nil)
+    }
+
+    /// The value to pass: the override (already parsed, checked again against the type and range)
+    /// if given, else the validated default. A parameter with neither is refused.
+    public func resolve(value: ParameterValue?) throws -> ParameterValue {
+        if let value { return try validate(value) }
+        if let defaultValue { return try validate(defaultValue) }
+        throw error("no value: the manifest gives no default and no --param \(name)=... was given")
     }
 
     /// The value to pass: the override parsed if given, else the validated default. A parameter

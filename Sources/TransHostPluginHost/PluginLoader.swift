@@ -74,39 +74,6 @@ public enum LoadStage: String, CaseIterable, Sendable {
 /// declares and a look-up of its configure symbol. Libraries are never `dlclose`d: Swift
 /// runtimes in plugins cannot be unloaded safely, and a run is short.
 public enum PluginLoader {
-    /// Plugins whose init succeeded in this process, by library path: a library is initialized
-    /// once per process (the header's promise), however many scenarios a command plays.
-    nonisolated(unsafe) static var initialized: [String: LoadedPlugin] = [:]
-    nonisolated(unsafe) static var initializationOrder: [String] = []
-
-    /// The plugin already initialized in this process from this library, if any.
-    static func alreadyInitialized(_ manifest: PluginManifest) -> LoadedPlugin? { initialized[manifest.libraryPath] }
-
-    static func remember(_ p: LoadedPlugin) {
-        if initialized[p.manifest.libraryPath] == nil { initializationOrder.append(p.manifest.libraryPath) }
-        initialized[p.manifest.libraryPath] = p
-    }
-
-    /// Calls every initialized plugin's deinit once, in the reverse order of their inits (the
-    /// header: "called once before the host exits"). The libraries stay mapped.
-    /// Calls every deinit (as `deinitializeAll`), then closes each library with dlclose, its
-    /// destructors attributed to its plugin ("a library destructor"). A playback worker does this
-    /// after it has sent its result, so a plugin that crashes on the way out is named too.
-    public static func deinitializeAndClose(bridge: HostBridge) {
-        let plugins = initializationOrder.reversed().compactMap { initialized[$0] }
-        deinitializeAll(bridge: bridge)
-        for p in plugins { bridge.calling(p.name, "a library destructor (dlclose)") { _ = dlclose(p.handle) } }
-    }
-
-    public static func deinitializeAll(bridge: HostBridge) {
-        for path in initializationOrder.reversed() {
-            guard let p = initialized[path], let fn = p.entry.pointee.deinit else { continue }
-            bridge.calling(p.name, "deinit") { fn() }
-        }
-        initialized = [:]
-        initializationOrder = []
-    }
-
     public static func load(_ manifest: PluginManifest, bridge: HostBridge?, progress: (LoadStage) -> Void = { _ in }) throws -> LoadedPlugin {
         let lib = manifest.libraryPath
         func fail(_ reason: String) -> PluginHostError { .loadFailed(plugin: manifest.name, library: lib, reason: reason) }

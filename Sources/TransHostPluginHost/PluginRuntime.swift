@@ -16,11 +16,11 @@ public struct PluginLoadOptions: Sendable {
     public var fork: Bool
     /// Seconds the validation child may take (`TRANSHOST_VALIDATE_TIMEOUT`).
     public var timeout: Double
-    /// Parameter overrides by plugin, then parameter name (`--param PLUGIN.NAME=VALUE`), as text;
-    /// checked against the manifests by `ParameterOverrides.parse`.
-    public var parameters: [String: [String: String]]
+    /// Parameter values by plugin, then parameter name (`--param PLUGIN.NAME=VALUE`), parsed and
+    /// checked against the manifests once, by `ParameterOverrides.parse`.
+    public var parameters: ParameterOverrides
 
-    public init(fork: Bool = true, timeout: Double = PluginValidator.defaultTimeout, parameters: [String: [String: String]] = [:]) {
+    public init(fork: Bool = true, timeout: Double = PluginValidator.defaultTimeout, parameters: ParameterOverrides = ParameterOverrides()) {
         self.fork = fork; self.timeout = timeout; self.parameters = parameters
     }
 }
@@ -39,9 +39,13 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     private let manifests: [String: PluginManifest]
     private let records: [String: PluginRecord]
     private let cache: ScanCache?
+    private let libraries: PluginLibraries
     private var loaded: [String: LoadedPlugin] = [:]
     private var failed: [String: Error] = [:]
-    /// Receives load failures and other host warnings (each a sentence naming the plugin).
+    /// Receives a routed plugin that could not be loaded: its name and a sentence saying why and
+    /// which transition got the default instead.
+    public var loadFailureHandler: (_ plugin: String, _ message: String) -> Void = { _, _ in }
+    /// Receives other host warnings (a scan cache that cannot be written, ...).
     public var warningHandler: (String) -> Void = { _ in }
     /// Told each step of loading a plugin into this process (a playback worker publishes it, so
     /// a crash in a library constructor or in init is attributed to that plugin and step).
@@ -74,18 +78,15 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     public var conflictHandler: (String) -> Void = { _ in }
     private var reportedConflicts = Set<String>()
 
-    /// Calls every plugin's deinit once, before the host exits (see PluginLoader).
-    public static func shutdown() {
-        if let bridge = HostBridge.current { PluginLoader.deinitializeAll(bridge: bridge) }
-    }
-
     /// Every routing decision made during the run, in order.
     public private(set) var decisions: [RouteDecision] = []
 
-    public init(scan: PluginScan, types: TypeHierarchy, bridge: HostBridge, options: PluginLoadOptions = PluginLoadOptions()) {
+    public init(scan: PluginScan, types: TypeHierarchy, bridge: HostBridge, options: PluginLoadOptions = PluginLoadOptions(),
+                libraries: PluginLibraries = .process) {
         self.bridge = bridge
         self.options = options
         self.cache = scan.cache
+        self.libraries = libraries
         var manifests: [String: PluginManifest] = [:]
         var records: [String: PluginRecord] = [:]
         var failed: [String: Error] = [:]
@@ -97,25 +98,34 @@ public final class PluginRuntime: TransitionAnimatorProvider {
             if case .failed(let reason)? = r.validation {
                 failed[m.name] = PluginHostError.loadFailed(plugin: m.name, library: m.libraryPath,
                                                             reason: "\(reason) [remembered from an earlier load; run with --rescan to try again]")
+            } else if case .failed(let reason) = r.status {
+                failed[m.name] = PluginHostError.loadFailed(plugin: m.name, library: m.libraryPath, reason: reason)
             }
         }
         self.manifests = manifests
         self.records = records
         self.failed = failed
-        self.router = Router(rules: Self.rules(from: routable.compactMap(\.manifest)), types: types)
+        self.router = Router(rules: Self.rules(from: routable), types: types)
     }
 
-    /// The route rules of these manifests, numbered in declaration order (plugins by search
-    /// order, then animators and routes as written).
-    public static func rules(from manifests: [PluginManifest]) -> [RouteRule] {
+    /// The route rules of these plugins, numbered in declaration order (plugins by search order,
+    /// then animators and routes as written). A plugin that is not usable keeps its rules, marked
+    /// with the reason, so a transition they win reports it (and `route --explain` shows it).
+    public static func rules(from records: [PluginRecord]) -> [RouteRule] {
+        rules(from: records.compactMap { r in r.manifest.map { ($0, r.status.reason) } })
+    }
+
+    /// The route rules of these manifests, each with the reason its plugin is not usable (or nil).
+    public static func rules(from manifests: [(PluginManifest, String?)]) -> [RouteRule] {
         var rules: [RouteRule] = []
-        for m in manifests {
+        for (m, unusable) in manifests {
             for (i, a) in m.animators.enumerated() {
                 for (j, r) in a.routes.enumerated() {
                     rules.append(RouteRule(plugin: m.name, animator: a.id, interaction: r.interaction,
                                            container: r.container,
                                            operations: r.operations, from: r.from, to: r.to, priority: r.priority,
                                            reverse: r.reverse, source: "\(m.file) animators[\(i)].routes[\(j)]", order: rules.count))
+                    rules[rules.count - 1].unusableReason = unusable
                 }
             }
         }
@@ -139,7 +149,7 @@ public final class PluginRuntime: TransitionAnimatorProvider {
 
     private func load(_ m: PluginManifest) throws -> LoadedPlugin {
         defer { loadEnded(m.name) }
-        if let p = PluginLoader.alreadyInitialized(m) {
+        if let p = libraries.alreadyInitialized(m) {
             try configure(p)
             return p
         }
@@ -158,7 +168,7 @@ public final class PluginRuntime: TransitionAnimatorProvider {
             throw error
         }
         if !options.fork && !validated { remember(.passed, m) }
-        PluginLoader.remember(p)
+        libraries.remember(p)
         try configure(p)
         return p
     }
@@ -174,8 +184,8 @@ public final class PluginRuntime: TransitionAnimatorProvider {
         do {
             let fn = try p.configureFunction ?? FFIFunction(symbolName: c.symbol, address: address, parameters: c.parameters.map(\.type), returnType: nil)
             p.configureFunction = fn
-            let overrides = options.parameters[p.name] ?? [:]
-            let result: Result<ParameterValue?, Error> = bridge.calling(p.name, "its configure function") { Result { try fn.call(specs: c.parameters, overrides: overrides) } }
+            let values = options.parameters.values(for: p.name)
+            let result: Result<ParameterValue?, Error> = bridge.calling(p.name, "its configure function") { Result { try fn.call(specs: c.parameters, values: values) } }
             _ = try result.get()
         } catch let e as ParameterError {
             throw PluginHostError.loadFailed(plugin: p.name, library: lib, reason: "configure \(c.symbol): \(e.inPlugin(p.name).message)")
@@ -214,38 +224,8 @@ public final class PluginRuntime: TransitionAnimatorProvider {
             }
             return animator
         } catch {
-            warningHandler("\(error); the host's default transition was used for \(query.summary)")
+            loadFailureHandler(winner.rule.plugin, "\(error); the host's default transition was used for \(query.summary)")
             return nil
         }
-    }
-}
-
-/// `--param PLUGIN.NAME=VALUE` overrides, checked against the manifests before anything runs.
-public enum ParameterOverrides {
-    /// Parses and checks each override: the plugin must be installed with a readable manifest
-    /// that declares `configure`, the parameter must be one of its parameters, and the value must
-    /// have the parameter's type and lie in its range. Errors are sentences naming plugin,
-    /// parameter and value. Returns the raw texts by plugin and parameter (the last one wins).
-    public static func parse(_ items: [String], scan: PluginScan) throws -> [String: [String: String]] {
-        var out: [String: [String: String]] = [:]
-        for item in items {
-            guard let eq = item.firstIndex(of: "="), let dot = item[..<eq].lastIndex(of: ".") else {
-                throw ParameterError(parameter: nil, reason: "--param \(item.debugDescription) is not of the form PLUGIN.NAME=VALUE (e.g. fade-scale.duration=0.5)")
-            }
-            let plugin = String(item[..<dot]), name = String(item[item.index(after: dot)..<eq]), value = String(item[item.index(after: eq)...])
-            guard let record = scan.records.first(where: { $0.name == plugin && $0.manifest != nil }), let m = record.manifest else {
-                throw ParameterError(parameter: nil, plugin: plugin, reason: "--param \(item.debugDescription): no plugin named \(plugin) is installed; run `transhost list` to see what is")
-            }
-            guard let c = m.configure, !c.parameters.isEmpty else {
-                throw ParameterError(parameter: nil, plugin: plugin, reason: "--param \(item.debugDescription): plugin \(plugin) declares no parameters (its manifest \(m.file) has no \"configure\")")
-            }
-            guard let spec = c.parameter(named: name) else {
-                throw ParameterError(parameter: name, plugin: plugin,
-                                     reason: "no such parameter (the parameters of \(plugin) are \(c.parameters.map(\.name).joined(separator: ", ")); see `transhost inspect \(plugin)`)")
-            }
-            do { _ = try spec.parse(value) } catch let e as ParameterError { throw e.inPlugin(plugin) }
-            out[plugin, default: [:]][name] = value
-        }
-        return out
     }
 }

@@ -3,8 +3,23 @@ import Dispatch
 import Glibc
 #endif
 import TransHostCore
-import TransHostScenario
 import TransHostSupport
+
+/// The frames of one transition to turn into pictures: what the renderer needs, and no more.
+public struct FrameSequence {
+    /// The start of its files' names: "transition-0-push" gives transition-0-push.gif, ...
+    public var baseName: String
+    /// How messages name it: "transition 0 (push)".
+    public var label: String
+    /// Seconds from the transition's start, one per frame, increasing.
+    public var times: [Double]
+    /// The presentation tree at each instant.
+    public var frames: [[PresentationNode]]
+
+    public init(baseName: String, label: String, times: [Double], frames: [[PresentationNode]]) {
+        self.baseName = baseName; self.label = label; self.times = times; self.frames = frames
+    }
+}
 
 /// Turns a played scenario into pictures: per transition an animated GIF, a contact sheet and
 /// PNG frames at chosen instants. Every file is written atomically, and the same run gives the
@@ -23,8 +38,6 @@ public struct RunExporter {
         public var sheet = true
         public var frames = false
         public var frameSelection: [FrameSelector] = [.progress(0), .progress(0.25), .progress(0.5), .progress(0.75), .progress(1)]
-        /// Pixels per point; 0 uses the scenario device's scale.
-        public var scale = 0
         public var sheetFrames = 8
         public var maxGIFFPS = 50
         public init() {}
@@ -40,21 +53,22 @@ public struct RunExporter {
 
     public init(options: Options) { self.options = options }
 
-    /// Renders every transition of `run` into `dir`; returns the files written, in order.
+    /// Renders every sequence into `dir` on a screen of `pointSize` at `scale` pixels per point,
+    /// from frames sampled at `fps`; returns the files written, in order.
     ///
     /// Transitions are independent (each gets its own renderer and files), so they are rendered
     /// on all cores at once; the files and their bytes do not depend on the order.
-    public func export(_ run: RunResult, to dir: String) throws -> [String] {
+    public func export(_ sequences: [FrameSequence], pointSize: Size, scale: Int, fps: Int, to dir: String) throws -> [String] {
         guard options.gif || options.sheet || options.frames else { return [] }
         try FileIO.makeDirectories(dir)
-        let count = run.transitions.count
+        let count = sequences.count
         var results = [Result<[String], Error>](repeating: .success([]), count: count)
         let lock = NSLockLike()
         var done = 0
         results.withUnsafeMutableBufferPointer { slots in
             let slots = slots
             DispatchQueue.concurrentPerform(iterations: count) { n in
-                let r = Result { try exportTransition(run.transitions[n], of: run, to: dir) }
+                let r = Result { try exportTransition(sequences[n], pointSize: pointSize, scale: scale, fps: fps, to: dir) }
                 slots[n] = r
                 lock.locked {
                     done += 1
@@ -65,28 +79,27 @@ public struct RunExporter {
         return try results.flatMap { try $0.get() }
     }
 
-    private func exportTransition(_ t: TransitionTrace, of run: RunResult, to dir: String) throws -> [String] {
-        let scale = options.scale > 0 ? options.scale : min(max(run.scenario.device.scale, 1), 3)
-        let renderer = Renderer(pointSize: run.scenario.device.size, scale: scale)
+    private func exportTransition(_ t: FrameSequence, pointSize: Size, scale: Int, fps: Int, to dir: String) throws -> [String] {
+        let renderer = Renderer(pointSize: pointSize, scale: scale)
         var files: [String] = []
         do {
-            let base = PathUtil.join(dir, "transition-\(t.index)-\(t.record.operation.rawValue)")
-            let times = t.frames.map(\.t)
+            let base = PathUtil.join(dir, t.baseName)
+            let times = t.times
             var rendered: [Int: RGBAImage] = [:]
             func image(_ i: Int) -> RGBAImage {
                 if let img = rendered[i] { return img }
-                let img = renderer.render(t.frames[i].nodes)
+                let img = renderer.render(t.frames[i])
                 rendered[i] = img
                 return img
             }
             if options.gif {
-                let picks = gifFrames(times, fps: run.fps)
+                let picks = gifFrames(times, fps: fps)
                 var durations: [Double] = []
                 for (k, i) in picks.enumerated() { durations.append(times[i] - (k == 0 ? 0 : times[picks[k - 1]])) }
                 // Streamed: one reused image, so a long transition never sits in memory whole.
                 let target = RGBAImage(width: renderer.pixelWidth, height: renderer.pixelHeight)
                 try GIFWriter.write(width: target.width, height: target.height, frameDurations: durations, to: base + ".gif") { k in
-                    renderer.render(t.frames[picks[k]].nodes, into: target)
+                    renderer.render(t.frames[picks[k]], into: target)
                     return target
                 }
                 files.append(base + ".gif")
@@ -105,7 +118,7 @@ public struct RunExporter {
                 var seen = Set<Int>()
                 for sel in options.frameSelection {
                     if let problem = sel.problem(in: times) {
-                        warningLock.locked { warningHandler?("transition \(t.index) (\(t.record.operation.rawValue)): \(problem)") }
+                        warningLock.locked { warningHandler?("\(t.label): \(problem)") }
                     }
                     guard let i = sel.index(in: times), seen.insert(i).inserted else { continue }
                     let path = base + "-f\(Self.pad(i))-\(Self.millis(times[i]))ms.png"

@@ -28,6 +28,10 @@ public struct RouteRule: Equatable, Sendable {
     public var source: String
     /// Global declaration order, the stable tie-break (lowest wins).
     public var order: Int
+    /// Why the rule's plugin cannot be used (it failed to load or its library is broken), or nil.
+    /// Such a rule still matches, so a transition it wins reports the failure instead of quietly
+    /// getting the default transition.
+    public var unusableReason: String? = nil
 
     public init(
         plugin: String,

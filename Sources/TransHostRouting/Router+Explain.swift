@@ -19,6 +19,7 @@ extension Router {
             let how = winner.reversed ? " via the derived reverse operation" : ""
             var line = "winner: \(winner.rule.label)\(how)"
             if let interaction = winner.rule.interaction { line += ", interaction \(interaction)" }
+            if let reason = winner.rule.unusableReason { line += ", but its plugin is not usable, so the host default transition runs: \(reason)" }
             lines.append(line)
         } else if candidates.isEmpty {
             lines.append("winner: none (no routing rules are declared); the host default transition runs")
@@ -31,7 +32,9 @@ extension Router {
         }
         for (number, candidate) in candidates.enumerated() {
             let status: String
-            if !candidate.matched {
+            if let reason = candidate.rule.unusableReason {
+                status = "not usable: \(reason)"
+            } else if !candidate.matched {
                 status = "no match"
             } else if number == 0 {
                 status = "won"

@@ -1,67 +1,17 @@
 import TransHostCore
 import TransHostCoordinators
 
-/// One sampled instant of a transition: every view of the window, as the screen shows it.
-public struct TraceFrame {
-    /// Seconds from the transition's start.
-    public let t: Double
-    public let nodes: [PresentationNode]
-    public init(t: Double, nodes: [PresentationNode]) { self.t = t; self.nodes = nodes }
-}
-
-/// A transition as played: its record and its frames.
-public struct TransitionTrace {
-    public let index: Int
-    /// Late breaches (reported after the transition ended) are added here too.
-    public internal(set) var record: TransitionRecord
-    public let frames: [TraceFrame]
-    /// Set when a plugin failure made the host play this transition with the default animator.
-    public var pluginFailure: TransitionFailureNote? = nil
-
-    public init(index: Int, record: TransitionRecord, frames: [TraceFrame], pluginFailure: TransitionFailureNote? = nil) {
-        self.index = index; self.record = record; self.frames = frames; self.pluginFailure = pluginFailure
-    }
-}
-
-/// The outcome of playing a scenario.
-public struct RunResult {
-    public let scenario: Scenario
-    public let fps: Int
-    public var transitions: [TransitionTrace]
-    public let finalStack: [String]
-    public let finalSelected: Int?
-    public let finalPresented: [String]
-    /// Host warnings (refused actions, plugins that failed to load, ...), in order.
-    public var warnings: [String]
-
-    /// Breaches reported before any transition ran (for example in a plugin's init).
-    public let unattributedBreaches: [ContractBreach]
-    /// What plugins wrote with host->log, prefixed with their names.
-    public var logs: [String]
-    /// Plugins that crashed, hung or exited in a playback worker, in the order they did.
-    public var pluginFailures: [PluginFailure] = []
-
-    public var breaches: [ContractBreach] { unattributedBreaches + transitions.flatMap(\.record.breaches) }
-
-    public init(scenario: Scenario, fps: Int, transitions: [TransitionTrace], finalStack: [String], finalSelected: Int?,
-                finalPresented: [String], warnings: [String], unattributedBreaches: [ContractBreach], logs: [String],
-                pluginFailures: [PluginFailure] = []) {
-        self.scenario = scenario; self.fps = fps; self.transitions = transitions; self.finalStack = finalStack
-        self.finalSelected = finalSelected; self.finalPresented = finalPresented; self.warnings = warnings
-        self.unattributedBreaches = unattributedBreaches; self.logs = logs; self.pluginFailures = pluginFailures
-    }
-}
-
 /// Plays a scenario's script through the coordinators on virtual time and samples every
 /// transition at `fps`, both ends included: t = k / fps for every k with k / fps < duration, and
 /// t = duration. A frame at t shows the animations at t, before completions due at t run.
 public final class ScenarioRunner: TransitionObserver {
     public let app: App
     public let fps: Int
+    /// Where everything to report goes, once each.
+    public let ledger: EventLedger
     private var active: (transition: ActiveTransition, recordIndex: Int)?
     private var records: [TransitionRecord] = []
     private var traces: [TransitionTrace] = []
-    private var warnings: [String] = []
     /// The interaction rule of the animator routed for a transition (from its manifest), if any;
     /// used by gestures that do not state their own.
     public var interactionRule: ((TransitionContext) -> InteractionRule?)?
@@ -69,41 +19,39 @@ public final class ScenarioRunner: TransitionObserver {
     /// Called after each transition is recorded (for progress display).
     public var onTransition: ((TransitionTrace) -> Void)?
 
-    public init(app: App, provider: TransitionAnimatorProvider?, fps: Int = 60) {
+    public init(app: App, provider: TransitionAnimatorProvider?, fps: FrameRate = .standard, ledger: EventLedger = EventLedger()) {
         self.app = app
-        self.fps = max(1, fps)
+        self.fps = fps.perSecond
+        self.ledger = ledger
         app.host.provider = provider
         app.host.observer = self
         app.host.warningHandler = { [weak self] in self?.warn($0) }
     }
 
-    public func warn(_ message: String) { warnings.append(message) }
-
-    /// Plugin log lines (host->log), in order.
-    private var logs: [String] = []
-    public func log(_ line: String) { logs.append(line) }
+    public func warn(_ message: String) { ledger.warn(message) }
 
     public func transitionDidBegin(_ transition: ActiveTransition) { active = (transition, records.count) }
-    public func transitionDidEnd(_ record: TransitionRecord) { records.append(record) }
+    public func transitionDidEnd(_ record: TransitionRecord) {
+        records.append(record)
+        for b in record.breaches { ledger.breach(b, transition: record.index) }
+    }
 
     /// A breach reported after its transition ended (a second completeTransition, a bad call in
-    /// a late completion) joins that transition's record, so the trace and the exit code see it.
+    /// a late completion) belongs to that transition, so the trace and the exit code see it.
     public func transition(_ index: Int, didReportLateBreach breach: ContractBreach) {
-        if let i = records.firstIndex(where: { $0.index == index }) { records[i] = records[i].adding(breach) }
-        if let i = traces.firstIndex(where: { $0.record.index == index }) { traces[i].record = traces[i].record.adding(breach) }
+        ledger.breach(breach, transition: index)
     }
 
     public func run() -> RunResult {
-        let engine = app.engine
         drain()
         for action in app.scenario.script {
             perform(action)
             drain()
         }
+        for b in app.host.unattributedBreaches { ledger.breach(b, transition: nil) }
         let final = app.finalState
         return RunResult(scenario: app.scenario, fps: fps, transitions: traces, finalStack: final.stack,
-                         finalSelected: final.selected, finalPresented: final.presented, warnings: warnings,
-                         unattributedBreaches: app.host.unattributedBreaches, logs: logs)
+                         finalSelected: final.selected, finalPresented: final.presented, events: ledger.events)
     }
 
     /// Starts one scripted action. An action with a gesture begins its transition at the
@@ -210,6 +158,11 @@ public final class ScenarioRunner: TransitionObserver {
         onTransition?(trace)
     }
 
+    /// How close to the end a frame instant may come before it counts as the end itself: a
+    /// duration that was a C float (0.6f is 0.6000000238) must not gain a frame 24 ns before its
+    /// last one. The trace prints 6 decimals, so instants this close would print alike anyway.
+    public static let endTolerance = 1e-6
+
     /// Frame times for a transition: k / fps while below the duration, then the duration itself.
     public static func frameTimes(duration: Double, fps: Int) -> [Double] {
         guard duration > 0 else { return [0] }
@@ -217,7 +170,7 @@ public final class ScenarioRunner: TransitionObserver {
         var k = 0
         while true {
             let t = Double(k) / Double(fps)
-            if t >= duration - 1e-9 { break }
+            if t >= duration - endTolerance { break }
             times.append(t)
             k += 1
         }

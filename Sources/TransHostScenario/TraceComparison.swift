@@ -12,9 +12,26 @@ public enum TraceComparison {
         public var description: String { location.isEmpty ? detail : "\(location): \(detail)" }
     }
 
+    /// The outcome of a comparison: the first differences, and how many there are in all.
+    public struct Report: Equatable {
+        /// At most the comparison's limit, in trace order.
+        public let listed: [Difference]
+        /// Every difference, listed or not.
+        public let total: Int
+        public var matches: Bool { total == 0 }
+        /// How many were found but not listed.
+        public var unlisted: Int { total - listed.count }
+    }
+
     /// The differences between `actual` and `expected`; numbers within `tolerance` are equal.
     /// At most `limit` are listed (the count of the rest is reported in a last entry).
     public static func compare(_ actual: JSONValue, expected: JSONValue, tolerance: Double = 0, limit: Int = 50) -> [Difference] {
+        let r = report(actual, expected: expected, tolerance: tolerance, limit: limit)
+        return r.unlisted > 0 ? r.listed + [Difference(location: "", detail: "... and \(r.unlisted) more differences")] : r.listed
+    }
+
+    /// Compares `actual` with `expected`, listing at most `limit` differences and counting all.
+    public static func report(_ actual: JSONValue, expected: JSONValue, tolerance: Double = 0, limit: Int = 50) -> Report {
         var out: [Difference] = []
         var dropped = 0
         func add(_ location: String, _ detail: String) {
@@ -57,7 +74,6 @@ public enum TraceComparison {
                 for id in byID.keys.sorted() { add("\(frame), view \(id) (\(byID[id]?["name"]?.stringValue ?? ""))", "was not expected") }
             }
         }
-        if dropped > 0 { out.append(Difference(location: "", detail: "... and \(dropped) more differences")) }
-        return out
+        return Report(listed: out, total: out.count + dropped)
     }
 }

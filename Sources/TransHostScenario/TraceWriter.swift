@@ -7,14 +7,23 @@ import TransHostSupport
 public enum TraceWriter {
     public static let format = "transhost-trace/1"
 
-    public static func json(_ r: RunResult) -> JSONValue {
+    /// What the trace records beside the played result: the pictures' scale (the device's unless
+    /// `--scale` chose another) and the `--param` values the plugins were configured with.
+    public struct Settings: Equatable, Sendable {
+        public var scale: Int
+        /// Values by plugin, then parameter name, as the user's text in its shortest form.
+        public var parameters: [String: [String: String]]
+        public init(scale: Int, parameters: [String: [String: String]] = [:]) { self.scale = scale; self.parameters = parameters }
+    }
+
+    public static func json(_ r: RunResult, settings: Settings) -> JSONValue {
         let d = r.scenario.device
         var root: [String: JSONValue] = [
             "format": .string(format),
             "scenario": .string(r.scenario.name),
-            "device": ["name": .string(d.name), "width": .number(d.width), "height": .number(d.height), "scale": .number(Double(d.scale))],
+            "device": ["name": .string(d.name), "width": .number(d.width), "height": .number(d.height), "scale": .number(Double(settings.scale))],
             "fps": .number(Double(r.fps)),
-            "transitions": .array(r.transitions.map(transition)),
+            "transitions": .array(r.transitions.map { transition($0, breaches: r.breaches(ofTransition: $0.record.index)) }),
             "final": [
                 "stack": .array(r.finalStack.map(JSONValue.string)),
                 "selected": r.finalSelected.map { .number(Double($0)) } ?? .null,
@@ -23,7 +32,11 @@ public enum TraceWriter {
         ]
         if !r.warnings.isEmpty { root["warnings"] = .array(r.warnings.map(JSONValue.string)) }
         if !r.unattributedBreaches.isEmpty { root["breaches"] = .array(r.unattributedBreaches.map(breach)) }
+        if !r.logs.isEmpty { root["logs"] = .array(r.logs.map(JSONValue.string)) }
         if !r.pluginFailures.isEmpty { root["pluginFailures"] = .array(r.pluginFailures.map(failure)) }
+        if !settings.parameters.isEmpty {
+            root["parameters"] = .object(settings.parameters.mapValues { .object($0.mapValues(JSONValue.string)) })
+        }
         return .object(root)
     }
 
@@ -40,7 +53,7 @@ public enum TraceWriter {
         return .object(o)
     }
 
-    static func transition(_ t: TransitionTrace) -> JSONValue {
+    static func transition(_ t: TransitionTrace, breaches: [ContractBreach]) -> JSONValue {
         let rec = t.record
         var o: [String: JSONValue] = [
             "index": .number(Double(t.index)),
@@ -54,7 +67,7 @@ public enum TraceWriter {
             "start": .number(rec.start),
             "end": .number(rec.end),
             "outcome": .string(rec.outcome.rawValue),
-            "breaches": .array(rec.breaches.map(breach)),
+            "breaches": .array(breaches.map(breach)),
             "appearance": .array(rec.appearance.map {
                 ["controller": .string($0.controller), "type": .string($0.type), "kind": .string($0.kind.rawValue),
                  "animated": .bool($0.animated), "time": .number($0.time)]
@@ -92,7 +105,7 @@ public enum TraceWriter {
     }
 
     /// Writes the trace to `path` atomically.
-    public static func write(_ r: RunResult, to path: String) throws {
-        try FileIO.writeAtomically(path, JSONWriter.write(json(r)))
+    public static func write(_ r: RunResult, settings: Settings, to path: String) throws {
+        try FileIO.writeAtomically(path, JSONWriter.write(json(r, settings: settings)))
     }
 }

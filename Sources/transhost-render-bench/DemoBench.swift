@@ -8,6 +8,7 @@ import Glibc
 import TransHostCore
 import TransHostPluginHost
 import TransHostRender
+import TransHostRun
 import TransHostScenario
 import TransHostSupport
 import TransHostDiscovery
@@ -31,7 +32,7 @@ func runDemoBench() {
         guard let manifest = record.manifestPath else { continue }
         let demo = PathUtil.join(PathUtil.dirname(manifest), "demo.json")
         guard FileIO.exists(demo), let scenario = try? Scenario.load(file: demo) else { continue }
-        let run = Playback.play(scenario, scan: scan, fps: 60).run
+        let run = Playback.play(scenario, scan: scan, fps: .standard).run
         let frames = run.transitions.flatMap(\.frames)
         guard !frames.isEmpty else { continue }
         for scale in [2, 3] {

@@ -5,6 +5,7 @@ import TransHostRouting
 import TransHostManifest
 import TransHostFFI
 import TransHostDiscovery
+import TransHostRun
 import TransHostScenario
 import XCTest
 

@@ -6,6 +6,7 @@ import TransHostRouting
 import TransHostManifest
 import TransHostFFI
 import TransHostDiscovery
+import TransHostRun
 import TransHostScenario
 import TransHostSupport
 import TransHostTestSupport
@@ -62,7 +63,7 @@ enum Products {
         for p in plugins { try install(p, into: dir) }
         let scan = try scan(dir)
         for r in scan.records { XCTAssertEqual(r.status, .ok, "\(r.name): \(r.status.reason ?? "")") }
-        return Playback.play(scenario, scan: scan, fps: fps)
+        return Playback.play(scenario, scan: scan, fps: try XCTUnwrap(FrameRate(fps)))
     }
 
     /// A plugin's demo scenario, optionally edited as JSON (e.g. a different device or script)

@@ -6,6 +6,7 @@ import TransHostRouting
 import TransHostManifest
 import TransHostFFI
 import TransHostDiscovery
+import TransHostRun
 import TransHostScenario
 import XCTest
 

@@ -1,8 +1,14 @@
 import TransHostCoordinators
-import TransHostPluginHost
 import TransHostDiscovery
+import TransHostPluginHost
 import TransHostRouting
+import TransHostScenario
 
+/// The "play" step of a run: a scenario, the plugins a scan resolved (and those known to have
+/// failed already) and how to load them go in;
+/// a `RunResult` value comes out (transitions, frames, final state and every event, each once).
+/// Nothing else of the process is touched but the plugin libraries it loads, so the step can run
+/// where the plugins are (this process today, a worker process later).
 /// What a supervisor asks of a playback beyond the scenario (see `Playback.play`).
 public struct PlaybackControl {
     /// Plugins treated as failed to load, with the reason: their routes get the default.
@@ -10,46 +16,44 @@ public struct PlaybackControl {
     /// Plugins that failed in an earlier attempt: from the failure's transition on, every
     /// transition routed to that plugin gets the default transition instead.
     public var replaced: [PluginFailure] = []
-    /// Told each step of loading a plugin (plugin, step), and each validation result.
+    /// Told each step of loading a plugin (plugin, step), each validation result, and when
+    /// loading a plugin ended.
     public var loadStage: (String, LoadStage) -> Void = { _, _ in }
     public var validation: (String, ScanCache.Validation) -> Void = { _, _ in }
-    /// Told when loading a plugin ended (loaded or failed).
     public var loadEnded: (String) -> Void = { _ in }
     /// Told the app before the script runs (a worker reads its current transition index).
     public var started: (App) -> Void = { _ in }
     public init() {}
 }
 
-/// Plays a scenario with the plugins of a scan: builds the app, makes the plugin runtime the
-/// coordinators' delegate, and runs the script.
 public struct Playback {
     public let run: RunResult
+    /// The app as it was left, for in-process callers that inspect views (tests, benchmarks).
     public let app: App
+
     /// How many routed plugins failed to load (the default transition ran instead).
-    public let loadFailures: Int
+    public var loadFailures: Int { run.loadFailures.count }
 
-    public init(run: RunResult, app: App, loadFailures: Int) {
-        self.run = run; self.app = app; self.loadFailures = loadFailures
-    }
-
-    public static func play(_ scenario: Scenario, scan: PluginScan, fps: Int = 60, loading: PluginLoadOptions = PluginLoadOptions(),
-                            control: PlaybackControl = PlaybackControl()) -> Playback {
+    public static func play(_ scenario: Scenario, scan: PluginScan, fps: FrameRate = .standard,
+                            loading: PluginLoadOptions = PluginLoadOptions(), libraries: PluginLibraries = .process,
+                            failures: [(plugin: String, message: String)] = [], control: PlaybackControl = PlaybackControl()) -> Playback {
         let app = App(scenario: scenario)
+        let ledger = EventLedger()
+        for f in failures { ledger.loadFailure(plugin: f.plugin, message: f.message) }
         var breachSink: (ContractBreach) -> Void = { _ in }
-        var logSink: (String) -> Void = { _ in }
-        let bridge = HostBridge(engine: app.engine, breachHandler: { breachSink($0) }, logHandler: { logSink($0) })
+        let bridge = HostBridge(engine: app.engine, breachHandler: { breachSink($0) }, logHandler: { ledger.log($0) })
         bridge.activate()
-        let runtime = PluginRuntime(scan: scan, types: TypeHierarchy(superclasses: scenario.types), bridge: bridge, options: loading)
+        let runtime = PluginRuntime(scan: scan, types: TypeHierarchy(superclasses: scenario.types), bridge: bridge,
+                                    options: loading, libraries: libraries)
         for e in control.excluded { runtime.exclude(e.plugin, reason: e.reason) }
         runtime.loadProgress = control.loadStage
         runtime.validationRecorded = control.validation
         runtime.loadEnded = control.loadEnded
         let replacing = control.replaced.isEmpty ? nil : ReplacingProvider(runtime: runtime, host: app.host, replaced: control.replaced)
-        let runner = ScenarioRunner(app: app, provider: replacing ?? runtime, fps: fps)
-        var loadFailures = 0
-        runtime.warningHandler = { loadFailures += 1; runner.warn($0) }
-        runtime.conflictHandler = { runner.warn($0) }
-        logSink = { runner.log($0) }
+        let runner = ScenarioRunner(app: app, provider: replacing ?? runtime, fps: fps, ledger: ledger)
+        runtime.loadFailureHandler = { ledger.loadFailure(plugin: $0, message: $1) }
+        runtime.warningHandler = { ledger.warn($0) }
+        runtime.conflictHandler = { ledger.warn($0) }
         runner.interactionRule = { context in
             guard let t = app.host.active, t.context === context, let a = t.animator else { return nil }
             return runtime.interactionRule(for: a)
@@ -58,19 +62,17 @@ public struct Playback {
         // Engine warnings during a plugin call (addKeyframe outside a keyframe block, ...) are
         // that plugin's breach; the host's own are warnings.
         app.engine.warningHandler = { message in
-            if bridge.isCallingPlugin { bridge.breachFromEngine(message) } else { runner.warn(message) }
+            if bridge.isCallingPlugin { bridge.breachFromEngine(message) } else { ledger.warn(message) }
         }
         control.started(app)
         var run = runner.run()
         bridge.reportOffThreadCalls()
-        if let replacing {
-            for (i, t) in run.transitions.enumerated() {
-                if let f = replacing.replacedAt[t.record.index] {
-                    run.transitions[i].pluginFailure = TransitionFailureNote(failedHere: f.transition == t.record.index, failure: f)
-                }
+        for (i, t) in run.transitions.enumerated() {
+            if let f = replacing?.replacedAt[t.record.index] {
+                run.transitions[i].pluginFailure = TransitionFailureNote(failedHere: f.transition == t.record.index, failure: f)
             }
         }
-        return Playback(run: run, app: app, loadFailures: loadFailures)
+        return Playback(run: run, app: app)
     }
 }
 

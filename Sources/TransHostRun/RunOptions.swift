@@ -1,0 +1,50 @@
+import TransHostPluginHost
+import TransHostRender
+import TransHostScenario
+
+/// What the user asked of one `run`, each value checked once, where it was parsed; the steps of
+/// a `RunSession` take them as given.
+public struct RunOptions: Sendable {
+    /// Frames per second of the traces (`--fps`).
+    public var fps: FrameRate = .standard
+    /// Another screen to play on (`--device`); it keeps the scenario's scale.
+    public var device: Device?
+    /// Pixels per point of the pictures, also the trace's `device.scale` (`--scale`); nil uses
+    /// each scenario device's own.
+    public var scale: PixelScale?
+    /// Which pictures to write (`--gif`, `--sheet`, `--frames`, `--at`, `--trace-only`).
+    public var pictures = RunExporter.Options()
+    /// How plugins are loaded (`--no-fork`, the validation timeout) and configured (`--param`).
+    public var loading = PluginLoadOptions()
+    /// Compare each trace with a golden one (`--expect`, `--tolerance`).
+    public var expect: Expectation?
+
+    public init() {}
+
+    /// `--expect PATH [--tolerance X]`.
+    public struct Expectation: Sendable {
+        /// A trace file, or a directory holding trace.json (or, for several jobs, one directory
+        /// per job named like its output directory).
+        public var path: String
+        /// Numbers within this count as equal (0: exact).
+        public var tolerance: Double
+        public init(path: String, tolerance: Double = 0) { self.path = path; self.tolerance = tolerance }
+    }
+}
+
+/// Pixels per point of a picture: 1, 2 or 3.
+public struct PixelScale: Equatable, Sendable {
+    public static let allowed = 1...3
+    public let value: Int
+    public init?(_ value: Int) {
+        guard Self.allowed.contains(value) else { return nil }
+        self.value = value
+    }
+}
+
+/// One scenario to play and the directory its outputs go to.
+public struct RunJob: Sendable {
+    public var scenario: Scenario
+    public var outDir: String
+    public init(scenario: Scenario, outDir: String) { self.scenario = scenario; self.outDir = outDir }
+}

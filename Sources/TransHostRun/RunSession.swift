@@ -1,0 +1,190 @@
+import TransHostDiscovery
+import TransHostPluginHost
+import TransHostRender
+import TransHostScenario
+import TransHostSupport
+
+/// One `transhost run`, assembled in one place. Its steps, in order:
+/// 1. resolve plugins: the scan's routable plugins, and those whose manifest cannot be read;
+/// 2. play every scenario, before any picture is rendered (so pictures see each view as it was at
+///    the end of its scenario, wherever it was played): in this process (`Playback`), or through
+///    the `player`, which the command line sets to the supervisor of playback workers;
+/// 3. render and 4. write each job's trace and pictures into its directory, replacing what the
+///    previous run there wrote (`OutputIndex`);
+/// 5. compare each trace with its golden one, with `--expect`.
+/// Plugin deinit runs once at the end, whatever happened before.
+public final class RunSession {
+    public let scan: PluginScan
+    public let options: RunOptions
+    private let libraries: PluginLibraries
+    /// Called after each transition of a job is rendered: (job, done, total).
+    public var progress: ((RunJob, Int, Int) -> Void)?
+    /// Called (from rendering threads, one at a time) for a picture instant that does not exist.
+    public var renderWarning: ((String) -> Void)?
+    /// Plays the scenarios of step 2, in order (--device applied), given the plugins that cannot
+    /// be routed. nil plays them in this process.
+    public var player: (([Scenario], [(plugin: String, message: String)]) -> [PlayOutcome])?
+
+    public init(scan: PluginScan, options: RunOptions, libraries: PluginLibraries = .process) {
+        self.scan = scan
+        self.options = options
+        self.libraries = libraries
+    }
+
+    /// Runs every job, handing each report to `report` as soon as it is complete, and returns
+    /// them all. A job whose outputs cannot be written ends the run after its report.
+    @discardableResult
+    public func run(_ jobs: [RunJob], report: (JobReport) -> Void = { _ in }) -> [JobReport] {
+        defer { libraries.shutdown() }
+        let unroutable = resolvePlugins()
+        let played = player?(jobs.map(scenario(of:)), unroutable) ?? jobs.map { .played(play($0, unroutable: unroutable)) }
+        var reports: [JobReport] = []
+        for (job, outcome) in zip(jobs, played) {
+            let result: RunResult
+            switch outcome {
+            case .played(let r): result = r
+            case .unplayable(let reason), .stopped(let reason):
+                var r = JobReport(job: job, result: RunResult(scenario: scenario(of: job), fps: options.fps.perSecond, transitions: [], finalStack: [],
+                                                              finalSelected: nil, finalPresented: [], events: []),
+                                  scale: scale(of: job), parameters: options.loading.parameters.texts)
+                if case .stopped = outcome { r.failure = .stopped(reason: reason) } else { r.failure = .unplayable(scenario: job.scenario.name, reason: reason) }
+                reports.append(r)
+                report(r)
+                continue
+            }
+            var r = JobReport(job: job, result: result, scale: scale(of: result), parameters: options.loading.parameters.texts)
+            do {
+                r.files = try write(result, of: job)
+                if let expect = options.expect { r.comparison = try compare(job, jobs: jobs.count, expect) }
+            } catch let e as RunError {
+                r.failure = e
+            } catch {
+                r.failure = .unwritable(dir: job.outDir, reason: "\(error)")
+            }
+            reports.append(r)
+            report(r)
+            if case .unwritable? = r.failure { break }
+        }
+        return reports
+    }
+
+    /// Step 1: plugins whose manifest cannot be read are failures of every run (their routes are
+    /// unknown, so any transition might have been theirs); the others are routed by the runtime.
+    func resolvePlugins() -> [(plugin: String, message: String)] {
+        scan.records.compactMap { r in
+            guard r.manifest == nil, case .failed(let reason) = r.status else { return nil }
+            return (r.name, "plugin \(r.name) cannot be routed, because its manifest cannot be used: \(reason)")
+        }
+    }
+
+    /// A job's scenario with --device applied.
+    func scenario(of job: RunJob) -> Scenario {
+        var scenario = job.scenario
+        if let d = options.device { scenario.device = Device(name: d.name, width: d.width, height: d.height, scale: scenario.device.scale) }
+        return scenario
+    }
+
+    /// Step 2: one scenario, in this process.
+    func play(_ job: RunJob, unroutable: [(plugin: String, message: String)]) -> RunResult {
+        Playback.play(scenario(of: job), scan: scan, fps: options.fps, loading: options.loading, libraries: libraries,
+                      failures: unroutable).run
+    }
+
+    /// The pictures' scale for a played scenario: --scale, else its device's.
+    func scale(of result: RunResult) -> Int { options.scale?.value ?? result.scenario.device.scale }
+    func scale(of job: RunJob) -> Int { options.scale?.value ?? job.scenario.device.scale }
+
+    /// Steps 3 and 4: the trace, then the pictures, then the index of what was written.
+    func write(_ result: RunResult, of job: RunJob) throws -> [String] {
+        let dir = job.outDir
+        OutputIndex.read(in: dir).removeFiles(in: dir)
+        let tracePath = PathUtil.join(dir, "trace.json")
+        let scale = scale(of: result)
+        try TraceWriter.write(result, settings: TraceWriter.Settings(scale: scale, parameters: options.loading.parameters.texts), to: tracePath)
+        var exporter = RunExporter(options: options.pictures)
+        exporter.warningHandler = renderWarning
+        if let progress { exporter.progress = { progress(job, $0, $1) } }
+        let sequences = result.transitions.map { t in
+            FrameSequence(baseName: "transition-\(t.index)-\(t.record.operation.rawValue)",
+                          label: "transition \(t.index) (\(t.record.operation.rawValue))",
+                          times: t.frames.map(\.t), frames: t.frames.map(\.nodes))
+        }
+        let files = [tracePath] + (try exporter.export(sequences, pointSize: result.scenario.device.size, scale: scale, fps: result.fps, to: dir))
+        try OutputIndex.write(files, in: dir)
+        return files
+    }
+
+    /// Step 5: the trace as written (numbers at the contract's 6 decimals) against the golden one.
+    func compare(_ job: RunJob, jobs: Int, _ expect: RunOptions.Expectation) throws -> TraceComparison.Report {
+        let golden = Self.expectedTracePath(expect.path, job: job, jobs: jobs)
+        guard FileIO.exists(golden) else { throw RunError.missingGolden(path: golden) }
+        let written = try Self.readTrace(PathUtil.join(job.outDir, "trace.json"))
+        return TraceComparison.report(written, expected: try Self.readTrace(golden), tolerance: expect.tolerance)
+    }
+
+    /// The golden trace for a job: PATH itself if it is a file; else PATH/trace.json for one
+    /// scenario, or PATH/<output directory name>/trace.json in the gallery.
+    public static func expectedTracePath(_ path: String, job: RunJob, jobs: Int) -> String {
+        guard FileIO.isDirectory(path) else { return path }
+        return jobs == 1 ? PathUtil.join(path, "trace.json") : PathUtil.join(PathUtil.join(path, PathUtil.basename(job.outDir)), "trace.json")
+    }
+
+    static func readTrace(_ path: String) throws -> JSONValue {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.readAll(path) } catch { throw RunError.unreadableTrace(path: path, reason: "\(error)") }
+        do { return try JSONParser.parse(bytes: bytes) } catch let e as JSONSyntaxError {
+            throw RunError.unreadableTrace(path: path, reason: "line \(e.line), column \(e.column): \(e.reason)")
+        }
+    }
+}
+
+/// What one job of a run produced.
+public struct JobReport {
+    public let job: RunJob
+    public let result: RunResult
+    /// The pictures' scale (pixels per point), as the trace records it.
+    public let scale: Int
+    /// The --param values the plugins were configured with, by plugin and name.
+    public let parameters: [String: [String: String]]
+    /// The files written, trace first.
+    public var files: [String] = []
+    /// The comparison with the golden trace (with --expect).
+    public var comparison: TraceComparison.Report?
+    /// Why the job's outputs could not be written or compared.
+    public var failure: RunError?
+
+    init(job: RunJob, result: RunResult, scale: Int, parameters: [String: [String: String]]) {
+        self.job = job; self.result = result; self.scale = scale; self.parameters = parameters
+    }
+}
+
+/// A job that could not finish its outputs; each message names the file and says what to do.
+public enum RunError: Error, Equatable, CustomStringConvertible {
+    case unwritable(dir: String, reason: String)
+    /// The scenario could not be played (a worker that could not start, ...); nothing was written.
+    case unplayable(scenario: String, reason: String)
+    /// --fail-fast stopped the run at this plugin failure; nothing more was played or written.
+    case stopped(reason: String)
+    case missingGolden(path: String)
+    case unreadableTrace(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unwritable(let dir, let reason): return "cannot write the outputs to \(dir): \(reason)"
+        case .unplayable(let scenario, let reason): return "scenario \(scenario) could not be played: \(reason)"
+        case .stopped(let reason): return "\(reason); stopped at the first plugin failure (--fail-fast)"
+        case .missingGolden(let path): return "the expected trace \(path) does not exist; write one with --out and keep it as the golden copy"
+        case .unreadableTrace(let path, let reason): return "cannot read the trace \(path): \(reason)"
+        }
+    }
+}
+
+/// How the player of step 2 played one scenario.
+public enum PlayOutcome {
+    case played(RunResult)
+    /// It could not be played; the sentence says why.
+    case unplayable(String)
+    /// Playing stopped at a plugin failure (--fail-fast): the sentence names it, and nothing
+    /// after it is played (the player returns no outcome for later scenarios).
+    case stopped(String)
+}
