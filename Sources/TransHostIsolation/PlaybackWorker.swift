@@ -14,7 +14,7 @@ import Glibc
 /// result to the supervisor that started it. Plugin code runs only here, never in the host.
 ///
 /// Descriptors: 0 the request (JSON, see WorkerRequest), 3 the result pipe, 4 the shared status
-/// page. stdout and stderr are replaced by an in-memory file, read after every plugin call, so
+/// page, 5 an in-memory file for the result. stdout and stderr are replaced by an in-memory file, read after every plugin call, so
 /// what a plugin prints becomes a log line named by that plugin and never reaches the host's
 /// stdout. The result is sent before deinit and library destructors run, so a plugin that
 /// crashes on the way out costs no output.
@@ -83,8 +83,18 @@ public enum PlaybackWorker {
         var run = played.run
         run.events += monitor.output.map(RunEvent.log)
         status.set(phase: TH_WORKER_REPORTING)
-        send(PlayResultCodec.encode(run, validations: validations), kind: 1)
+        // The result goes into the in-memory file the supervisor gave (fd 5) in one write, so
+        // the worker never waits for the supervisor to drain a pipe; the pipe only says how long.
+        let result = PlayResultCodec.encode(run, validations: validations)
+        if writeAll(5, result) {
+            var w = ByteWriter(capacity: 8)
+            w.int(result.count)
+            send(w.bytes, kind: 3)
+        } else {
+            send(result, kind: 1)
+        }
         close(3)
+        close(5)
         status.set(phase: TH_WORKER_EXITING)
         PluginLibraries.process.shutdown()
         // Library destructors run in exit(); a crash there is named as one "at exit".
@@ -92,18 +102,24 @@ public enum PlaybackWorker {
         exit(0)
     }
 
-    /// One message on the result pipe: kind (1 result, 2 error text), length, bytes.
+    /// One message on the result pipe: kind (1 result, 2 error text, 3 the result's length in
+    /// the result file), length, bytes.
     static func send(_ bytes: [UInt8], kind: UInt8) {
         var w = ByteWriter(capacity: bytes.count + 16)
         w.u8(kind)
         w.int(bytes.count)
         w.bytes.append(contentsOf: bytes)
+        _ = writeAll(3, w.bytes)
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var off = 0
-        w.bytes.withUnsafeBytes { raw in
+        return bytes.withUnsafeBytes { raw in
             while off < raw.count {
-                let n = write(3, raw.baseAddress! + off, raw.count - off)
-                if n > 0 { off += n } else if n < 0 && errno == EINTR { continue } else { return }
+                let n = write(fd, raw.baseAddress! + off, raw.count - off)
+                if n > 0 { off += n } else if n < 0 && errno == EINTR { continue } else { return false }
             }
+            return true
         }
     }
 

@@ -26,12 +26,15 @@ enum WorkerRun {
     final class Started {
         let pid: pid_t
         let resultFD: Int32
+        /// The in-memory file the worker writes its result into.
+        let resultFile: Int32
         let status: WorkerStatus
         let start: Double
         private var finished = false
-        init(pid: pid_t, resultFD: Int32, status: WorkerStatus, start: Double) {
-            self.pid = pid; self.resultFD = resultFD; self.status = status; self.start = start
+        init(pid: pid_t, resultFD: Int32, resultFile: Int32, status: WorkerStatus, start: Double) {
+            self.pid = pid; self.resultFD = resultFD; self.resultFile = resultFile; self.status = status; self.start = start
         }
+        deinit { close(resultFile) }
         /// Ends a worker whose result is no longer wanted (--fail-fast stopped the run).
         func abandon() {
             guard !finished else { return }
@@ -63,11 +66,17 @@ enum WorkerRun {
             return .failure(StartError(message: "could not create a pipe for a playback worker (\(String(cString: strerror(errno))))"))
         }
         for fd in input + result { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let file = th_process_memfd("transhost-worker-result")
+        guard file >= 0 else {
+            for fd in input + result { close(fd) }
+            return .failure(StartError(message: "could not create the result file of a playback worker (\(String(cString: strerror(errno))))"))
+        }
         let pid: pid_t
         do {
             pid = try ChildProcess.spawn(["__worker", "--parent", "\(getpid())", "--memory", "\(options.memoryBytes)", "--cpu", "\(options.cpuSeconds)"],
-                                         descriptors: [(0, input[0]), (3, result[1]), (4, status.fd)])
+                                         descriptors: [(0, input[0]), (3, result[1]), (4, status.fd), (5, file)])
         } catch {
+            close(file)
             for fd in input + result { close(fd) }
             return .failure(StartError(message: "\(error); run with --isolation none to play in the host"))
         }
@@ -81,7 +90,7 @@ enum WorkerRun {
         }
         close(input[1])
         _ = fcntl(result[0], F_SETFL, fcntl(result[0], F_GETFL) | O_NONBLOCK)
-        return .success(Started(pid: pid, resultFD: result[0], status: status, start: Double(WorkerStatus.nowNanoseconds()) / 1e9))
+        return .success(Started(pid: pid, resultFD: result[0], resultFile: file, status: status, start: Double(WorkerStatus.nowNanoseconds()) / 1e9))
     }
 
     /// Collects a started worker's result, watching its clocks, and says how it ended.
@@ -128,7 +137,16 @@ enum WorkerRun {
         let cause = overran ?? ChildProcess.describe(wait)
         let clean = overran == nil && ChildProcess.signal(of: wait) == nil && (wait >> 8) & 0xff == 0
 
-        if let (kind, payload) = message(buffer) {
+        if let (k, p) = message(buffer) {
+            var kind = k, payload = p
+            if kind == 3 {
+                var r = ByteReader(payload)
+                guard let length = try? r.int(), let bytes = readFile(w.resultFile, length: length) else {
+                    return .failedToStart("the playback worker of scenario \(scenario.name) said its result was ready, but it could not be read; this is a transhost bug")
+                }
+                kind = 1
+                payload = bytes
+            }
             if kind == 2 { return .failedToStart("the playback worker of scenario \(scenario.name) stopped: \(String(decoding: payload, as: UTF8.self))") }
             do {
                 let decoded = try PlayResultCodec.decode(payload, scenario: scenario, fps: request.fps)
@@ -175,6 +193,21 @@ enum WorkerRun {
 
     static func verb(_ cause: String) -> String {
         cause.hasPrefix("SIG") ? "crashed" : (cause.hasPrefix("exit") ? "ended the process" : "hung")
+    }
+
+    /// The first `length` bytes of an in-memory file.
+    static func readFile(_ fd: Int32, length: Int) -> [UInt8]? {
+        guard length >= 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: length)
+        var off = 0
+        let ok = bytes.withUnsafeMutableBytes { raw -> Bool in
+            while off < length {
+                let n = pread(fd, raw.baseAddress! + off, length - off, off_t(off))
+                if n > 0 { off += n } else if n < 0 && errno == EINTR { continue } else { return false }
+            }
+            return true
+        }
+        return ok ? bytes : nil
     }
 
     /// The complete message in `buffer`: kind, then an 8-byte length, then the payload.
