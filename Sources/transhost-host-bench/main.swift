@@ -225,15 +225,23 @@ let transhostBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSy
 let galleryReady = config == "release" && FileManager.default.fileExists(atPath: transhostBinary)
     && FileManager.default.fileExists(atPath: URL(fileURLWithPath: transhostBinary).deletingLastPathComponent().appendingPathComponent("plugins").path)
 // Each mode also with --trace-only, where playing (and so the workers' cost) weighs most.
-var gallery: [String: [Double]] = [:]
+var gallery: [String: [Double]] = [:], galleryCPU: [String: [Double]] = [:]
+/// CPU seconds (user + system) of every reaped child so far: a figure a busy machine does not
+/// distort the way it distorts wall time.
+func childCPU() -> Double {
+    var u = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &u)
+    return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6
+}
 if galleryReady {
     let out = root + "/gallery"
     for k in 0..<(4 * max(3, min(repeats, 5))) {
         let mode = k % 2 == 0 ? "worker" : "none", traceOnly = (k / 2) % 2 == 1
         try? FileManager.default.removeItem(atPath: out)
-        let t0 = now()
+        let t0 = now(), c0 = childCPU()
         sh([transhostBinary, "run", "--out", out, "-q", "--isolation", mode] + (traceOnly ? ["--trace-only"] : []))
         gallery[mode + (traceOnly ? " trace-only" : ""), default: []].append(now() - t0)
+        galleryCPU[mode + (traceOnly ? " trace-only" : ""), default: []].append(childCPU() - c0)
     }
 }
 
@@ -253,7 +261,8 @@ print("  per plugin: cold \(String(format: "%.1f", median(cold) / Double(count) 
 if galleryReady {
     for suffix in ["", " trace-only"] {
         let w = median(gallery["worker" + suffix] ?? [.nan]), n = median(gallery["none" + suffix] ?? [.nan])
-        print("  gallery\(suffix.isEmpty ? "           " : " --trace-only"), --isolation worker \(ms(w))   --isolation none \(ms(n))   ratio \(ratio(w, n))   (\(gallery["worker" + suffix]?.count ?? 0) runs each, interleaved)")
+        let cw = median(galleryCPU["worker" + suffix] ?? [.nan]), cn = median(galleryCPU["none" + suffix] ?? [.nan])
+        print("  gallery\(suffix.isEmpty ? "" : " --trace-only"), --isolation worker: wall \(ms(w)), CPU \(ms(cw));  --isolation none: wall \(ms(n)), CPU \(ms(cn));  ratio wall \(ratio(w, n)), CPU \(ratio(cw, cn))   (\(gallery["worker" + suffix]?.count ?? 0) runs each, interleaved)")
     }
 } else {
     print("  gallery: skipped (a release build with the plugins staged beside \(transhostBinary): TRANSHOST_CONFIG=release ./scripts/setup)")
