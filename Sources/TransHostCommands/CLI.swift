@@ -57,6 +57,7 @@ public enum TransHostCLI {
             case "run": return try RunCommand.run(rest, environment: environment, console: console)
             case "route": return try RouteCommand.run(rest, environment: environment, console: console)
             case "inspect": return try InspectCommand.run(rest, environment: environment, console: console)
+            case "stage-plugins": return try StagePluginsCommand.run(rest, console: console)
             case "help", "-h", "--help":
                 if let sub = rest.first, let text = help(for: sub) { console.out(text) } else { console.out(usage) }
                 return .ok
@@ -86,6 +87,7 @@ public enum TransHostCLI {
         case "run": return RunCommand.help
         case "route": return RouteCommand.help
         case "inspect": return InspectCommand.help
+        case "stage-plugins": return StagePluginsCommand.help
         default: return nil
         }
     }

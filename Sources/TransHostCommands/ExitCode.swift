@@ -12,20 +12,3 @@ public enum ExitCode: Int32, Sendable {
     /// Input (a scenario, a manifest) is invalid or an output could not be written.
     case inputError = 5
 }
-
-/// Where a command writes: stdout for results, stderr for logs, warnings and progress.
-public struct Console {
-    public var out: (String) -> Void
-    public var err: (String) -> Void
-    public var isTTY: Bool
-    public var color: Bool
-    public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void, isTTY: Bool = false, color: Bool = false) {
-        self.out = out; self.err = err; self.isTTY = isTTY; self.color = color
-    }
-}
-
-/// A usage error: the message says what is wrong and how to get help.
-public struct UsageError: Error, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
-}

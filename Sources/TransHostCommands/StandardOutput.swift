@@ -24,7 +24,7 @@ public enum StandardOutput {
     /// Called before any plugin code can run in this process.
     static func keepForHost() {
         guard fd == 1 else { return }
-        fflush(stdout)
+        fflush(nil)
         let saved = fcntl(1, F_DUPFD_CLOEXEC, 3)
         guard saved >= 0 else { return }
         fd = saved

@@ -3,51 +3,42 @@ import TransHostCore
 /// The model state of one view that a transition may change, captured so that a cancelled
 /// transition can be undone field by field.
 ///
-/// Captured: bounds, position, anchorPoint, the 3D transform, alpha, backgroundColor,
-/// cornerRadius, isHidden, and the superview with the view's index in it.
+/// Captured: the animatable properties (`layer`: bounds, position, anchorPoint, the 3D
+/// transform, alpha, backgroundColor, cornerRadius — Core's one definition of that set), plus
+/// isHidden and the superview with the view's index in it. `state.bounds` and the like read the
+/// layer's values.
+@dynamicMemberLookup
 public struct ViewState: Equatable {
-    public var bounds: Rect
-    public var position: Point
-    public var anchorPoint: Point
-    public var transform: Transform3D
-    public var alpha: Double
-    public var backgroundColor: Color?
-    public var cornerRadius: Double
+    public var layer: PresentationState
     public var isHidden: Bool
     /// The id of the superview, or nil when the view was not in a hierarchy.
     public var superviewID: String?
     /// The view's index in its superview's subviews (nil without a superview).
     public var index: Int?
     weak var superview: View?
-    /// The frame at capture time (derived from the fields above; View.frame's rule).
-    public var frame: Rect
 
     public init(of view: View) {
-        bounds = view.bounds; position = view.position; anchorPoint = view.anchorPoint
-        transform = view.transform3D; alpha = view.alpha; backgroundColor = view.backgroundColor
-        cornerRadius = view.cornerRadius; isHidden = view.isHidden
-        frame = view.frame
+        layer = view.modelState
+        isHidden = view.isHidden
         superview = view.superview
         superviewID = view.superview?.id
         index = view.superview?.subviews.firstIndex { $0 === view }
     }
 
+    public subscript<T>(dynamicMember keyPath: WritableKeyPath<PresentationState, T>) -> T {
+        get { layer[keyPath: keyPath] }
+        set { layer[keyPath: keyPath] = newValue }
+    }
+
+    public subscript<T>(dynamicMember keyPath: KeyPath<PresentationState, T>) -> T { layer[keyPath: keyPath] }
+
     public static func == (a: ViewState, b: ViewState) -> Bool {
-        a.bounds == b.bounds && a.position == b.position && a.anchorPoint == b.anchorPoint && a.transform == b.transform
-            && a.alpha == b.alpha && a.backgroundColor == b.backgroundColor && a.cornerRadius == b.cornerRadius
-            && a.isHidden == b.isHidden && a.superviewID == b.superviewID && a.index == b.index
+        a.layer == b.layer && a.isHidden == b.isHidden && a.superviewID == b.superviewID && a.index == b.index
     }
 
     /// The fields that differ from `other`, by name (for messages and tests).
     public func differences(from other: ViewState) -> [String] {
-        var d: [String] = []
-        if bounds != other.bounds { d.append("bounds") }
-        if position != other.position { d.append("position") }
-        if anchorPoint != other.anchorPoint { d.append("anchorPoint") }
-        if transform != other.transform { d.append("transform") }
-        if alpha != other.alpha { d.append("alpha") }
-        if backgroundColor != other.backgroundColor { d.append("backgroundColor") }
-        if cornerRadius != other.cornerRadius { d.append("cornerRadius") }
+        var d = layer.differences(from: other.layer).map(\.rawValue)
         if isHidden != other.isHidden { d.append("isHidden") }
         if superviewID != other.superviewID { d.append("superview") }
         if index != other.index { d.append("index") }
@@ -59,13 +50,7 @@ public struct ViewState: Equatable {
     @discardableResult
     func restore(_ view: View) -> [String] {
         let changed = differences(from: ViewState(of: view))
-        if view.bounds != bounds { view.bounds = bounds }
-        if view.position != position { view.position = position }
-        if view.anchorPoint != anchorPoint { view.anchorPoint = anchorPoint }
-        if view.transform3D != transform { view.transform3D = transform }
-        if view.alpha != alpha { view.alpha = alpha }
-        if view.backgroundColor != backgroundColor { view.backgroundColor = backgroundColor }
-        if view.cornerRadius != cornerRadius { view.cornerRadius = cornerRadius }
+        for p in layer.differences(from: view.modelState) { view.setModelValue(layer[p], for: p) }
         if view.isHidden != isHidden { view.isHidden = isHidden }
         if let parent = superview, let index {
             let current = parent.subviews.firstIndex { $0 === view }

@@ -210,7 +210,7 @@ final class OutputCapture {
         let fd = th_process_memfd("transhost-worker-output")
         guard fd >= 0 else { return nil }
         self.fd = fd
-        fflush(stdout); fflush(stderr)
+        fflush(nil)
         dup2(fd, 1)
         dup2(fd, 2)
         // A plugin that prints without end gets EFBIG instead of filling memory.

@@ -13,6 +13,6 @@ public enum HostABI {
     public static let minimumAnimatorSize: UInt32 = 48
     public static let minimumEntrySize: UInt32 = 56
 
-    /// DESIGN.md section 4: major must be equal, plugin minor <= host minor.
+    /// The major must be equal and the plugin's minor not newer: structs only grow by appending.
     public static func isCompatible(major m: Int, minor n: Int) -> Bool { m == major && n <= minor }
 }

@@ -12,9 +12,11 @@ import TransHostCoordinators
 /// run at a time; the bridge of the running session is `HostBridge.current`, which refuses
 /// callbacks made on any other thread.
 public final class HostBridge {
+    /// The bridge the C callbacks reach. Global on purpose: C callbacks have no closures and the
+    /// ABI passes them no context, so this is the only way back to the session. It is written by
+    /// `activate()` before a scenario plays, on the main thread; a callback made on any other
+    /// thread gets nil (the call is refused and recorded as a breach, see OffThreadCalls).
     nonisolated(unsafe) private static var active: HostBridge?
-    /// The bridge C callbacks reach; nil on any thread but the main one (the call is refused and
-    /// recorded as a breach, see OffThreadCalls).
     static var current: HostBridge? {
         guard let b = active else { return nil }
         guard OffThreadCalls.isMainThread else { OffThreadCalls.refuse(); return nil }
@@ -25,7 +27,8 @@ public final class HostBridge {
     public static var currentForShutdown: HostBridge? { active }
 
     /// Told before and after every call into plugin code (a playback worker publishes where it
-    /// is, so that its supervisor can name the call a crash or hang happened in).
+    /// is, so that its supervisor can name the call a crash or hang happened in). Set once, on
+    /// the main thread, before any plugin loads.
     nonisolated(unsafe) public static var callObserver: PluginCallObserver?
 
     let engine: AnimationEngine
@@ -126,7 +129,9 @@ public final class HostBridge {
     }
 
     /// The callback table. Allocated once per process and never freed (plugins may keep it).
-    static let table: UnsafeMutablePointer<th_host_api> = {
+    /// Unsafe only in name: it is filled in once, by Swift's thread-safe lazy initialisation of
+    /// statics, and never written again.
+    nonisolated(unsafe) static let table: UnsafeMutablePointer<th_host_api> = {
         let t = UnsafeMutablePointer<th_host_api>.allocate(capacity: 1)
         t.initialize(to: makeTable())
         return t

@@ -8,6 +8,10 @@ import Glibc
 /// 3. Outside plugin calls the signal keeps its default action, so host bugs stay host bugs.
 ///
 /// The handler only calls write(2) and _exit(2) on buffers prepared before the plugin call.
+///
+/// Its state is global on purpose, and must stay so: a signal handler can reach nothing but
+/// globals. It is written only on the main thread (install, and around each plugin call) and
+/// read by the handler, which only reads fixed buffers prepared beforehand.
 public enum PluginCrashGuard {
     private static let capacity = 1024
     nonisolated(unsafe) private static var head = UnsafeMutablePointer<CChar>.allocate(capacity: capacity)

@@ -8,7 +8,11 @@ import Glibc
 #endif
 
 /// A plugin whose library is loaded and whose init succeeded.
-public final class LoadedPlugin {
+///
+/// `@unchecked Sendable` because the process-wide `PluginLibraries` table holds it: every call
+/// into the plugin, and every change to its animator cache, happens on the main thread (the
+/// header's [main-thread] rule), so no two threads ever use one at once.
+public final class LoadedPlugin: @unchecked Sendable {
     public let manifest: PluginManifest
     let handle: UnsafeMutableRawPointer
     let entry: UnsafePointer<th_plugin_entry>

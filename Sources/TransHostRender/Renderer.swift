@@ -2,54 +2,6 @@ import CPixman
 import CRenderKernels
 import TransHostCore
 
-/// How transformed layers reach pixman. `.automatic` is the renderer's own choice; the other two
-/// exist as benchmark floors (they draw the same layers over the same pixel rectangles).
-public enum CompositePath: String, Sendable, CaseIterable {
-    /// Integer translations untransformed (pixman SRC/OVER blits), pure scales on pixman's
-    /// affine bilinear path, rotated or sheared affine layers through CRenderKernels' affine
-    /// span loop (incremental source positions, bilinear, only the layer's spans; ~3-4x faster
-    /// than pixman's affine path here), and perspective layers through its exact projective
-    /// span loop (one division per pixel, bilinear, ~4x faster than pixman's projective path).
-    case automatic
-    /// As `.automatic`, but perspective layers are cut into tiles, each drawn on pixman's
-    /// affine path with an affine approximation of the homography whose error (measured back
-    /// in destination pixels) stays below `Renderer.maxTileError`; tiles that cannot meet it
-    /// fall back to pixman's projective path. Measured and kept for comparison: under a
-    /// perspective rotation the tiles must be small (an affine map cannot follow the
-    /// converging edges), so per-call overhead eats the affine path's speed.
-    case affineTiles
-    /// Every transformed layer on pixman's projective path (bounding box of the projected quad).
-    case pixmanProjective
-    /// Every layer on pixman's affine path: perspective layers use one affine fit over their
-    /// bounding box, which is *not* a correct picture, only a cost floor.
-    case pixmanAffine
-}
-
-/// Counters since the renderer was made.
-public struct RenderStats: Equatable, Sendable {
-    public var frames = 0
-    /// Content rasters drawn with cairo (background, image, text, border).
-    public var contentRasterizations = 0
-    /// Subtrees (snapshots, translucent or transformed views) flattened into one raster.
-    public var groupRasterizations = 0
-    /// Rasters (content or flattened) reused from the cache.
-    public var cacheHits = 0
-    /// pixman composite calls (an affine tile counts once).
-    public var compositeCalls = 0
-    /// Affine tiles standing in for perspective layers.
-    public var affineTiles = 0
-    /// Composites on pixman's projective path.
-    public var projectiveComposites = 0
-    /// Perspective composites through the exact C span loop.
-    public var spanComposites = 0
-    /// Rotated or sheared affine composites through the C affine span loop.
-    public var affineSpanComposites = 0
-    /// Destination pixels covered by composite calls.
-    public var compositedPixels = 0
-    /// Composites (and clears) skipped because a later opaque full-frame blit hides them.
-    public var occludedOperations = 0
-}
-
 /// Renders presentation trees into RGBA frames.
 ///
 /// Geometry: each layer's bounds space maps into its parent's by Homography(layerToParent:),
@@ -87,7 +39,7 @@ public final class Renderer {
     /// Largest error of an affine tile, in destination pixels, sampled on a 5x5 grid of each
     /// tile (the tests check the dense error stays below 0.5 px).
     public var maxTileError = 0.25
-    public private(set) var stats = RenderStats()
+    public internal(set) var stats = RenderStats()
     /// Image paths that could not be loaded.
     public var imageLoadFailures: [String] { images.failures }
 
@@ -100,8 +52,8 @@ public final class Renderer {
     private var children: [[Int]] = []
     private var subtreeEnd: [Int] = []
     /// The frame being rendered and its deferred composites (see render(_:into:)).
-    private weak var mainTarget: RGBAImage?
-    private var displayList: [(run: () -> Void, coversTarget: Bool)] = []
+    weak var mainTarget: RGBAImage?
+    var displayList: [(run: () -> Void, coversTarget: Bool)] = []
     /// Subtree signatures of plain views seen last frame (to spot unchanged subtrees).
     private var lastSignatures: [String: (frame: Int, signature: [NodeSignature])] = [:]
 
@@ -269,7 +221,7 @@ public final class Renderer {
         }
     }
 
-    private func canvasRect(_ t: RGBAImage) -> PixelRect { PixelRect(x0: 0, y0: 0, x1: t.width, y1: t.height) }
+    func canvasRect(_ t: RGBAImage) -> PixelRect { PixelRect(x0: 0, y0: 0, x1: t.width, y1: t.height) }
 
     /// The layer's bounds rectangle in destination pixels, clipped where W <= 0.
     private func boundsQuad(_ s: PresentationState, _ localToDest: Homography) -> [Vec2] {
@@ -362,273 +314,5 @@ public final class Renderer {
         cache[key] = CacheEntry(image: img, contentVersion: n.view.contentVersion, look: look(k), scale: scale, signature: sig,
                                 opaque: opaque, lastUsed: frameNumber, group: g)
         return g
-    }
-
-    // MARK: Compositing
-
-    /// Composites `src` (premultiplied) OVER `target` through the raster->destination map.
-    private func composite(_ src: RGBAImage, opaque: Bool, rasterToDest h0: Homography, alpha: Double, clip: Clip, target: RGBAImage) {
-        var h = h0
-        if h.isAffine {
-            let k = 1 / h.i
-            h = Homography(a: h.a * k, b: h.b * k, c: 0, d: h.d * k, e: h.e * k, f: 0, g: h.g * k, h: h.h * k, i: 1)
-        }
-        let sw = Double(src.width), sh = Double(src.height)
-        var poly = [Vec2(0, 0), Vec2(sw, 0), Vec2(sw, sh), Vec2(0, sh)]
-        var needMask = false
-        if !h.isAffine {
-            let ws = poly.map { h.w($0.x, $0.y) }
-            let wmax = ws.max()!
-            guard wmax > 0 else { return }
-            if ws.min()! <= wmax * Self.wEpsilon {
-                poly = Polygon.clip(poly) { h.w($0.x, $0.y) - wmax * Self.wEpsilon }
-                needMask = true
-            }
-        }
-        let canvas = canvasRect(target)
-        var dest = Polygon.clip(poly.map(h.apply), toRect: canvas)
-        switch clip {
-        case .none: break
-        case .rect(let r): dest = Polygon.clip(dest, toRect: r)
-        case .polygon(let p):
-            dest = Polygon.intersect(dest, p)
-            needMask = true
-        }
-        guard dest.count >= 3 else { return }
-        let box = Polygon.bounds(dest).intersection(canvas)
-        guard !box.isEmpty, let inv = h.inverse else { return }
-        let isTranslation = h.isAffine && h.a == 1 && h.b == 0 && h.d == 0 && h.e == 1
-            && abs(h.g - h.g.rounded()) < 1e-9 && abs(h.h - h.h.rounded()) < 1e-9
-        let work = { [self] in
-            compositeNow(src, opaque: opaque, h: h, inv: inv, dest: dest, box: box, needMask: needMask,
-                         isTranslation: isTranslation, alpha: alpha, target: target)
-        }
-        if target === mainTarget {
-            // Deferred: a later opaque full-frame blit makes everything before it invisible.
-            let covers = opaque && alpha >= 1 && !needMask && box == canvas && compositePath != .pixmanProjective
-                && (isTranslation || (h.isAffine && Self.interiorCovers(inv, src: src, canvas: canvas)))
-            displayList.append((work, covers))
-        } else {
-            work()
-        }
-    }
-
-    /// Whether every destination pixel of `canvas` samples the source's interior under the
-    /// affine destination->source map `inv` (a bilinear footprint at least half a texel inside
-    /// each edge), so an opaque source paints every one of them opaquely. The canvas is convex
-    /// and the map affine: its four corners decide.
-    static func interiorCovers(_ inv: Homography, src: RGBAImage, canvas: PixelRect) -> Bool {
-        let sw = Double(src.width), sh = Double(src.height)
-        for (x, y) in [(canvas.x0, canvas.y0), (canvas.x1, canvas.y0), (canvas.x1, canvas.y1), (canvas.x0, canvas.y1)] {
-            let p = inv.apply(Double(x), Double(y))
-            guard p.x >= 1, p.y >= 1, p.x <= sw - 1, p.y <= sh - 1 else { return false }
-        }
-        return true
-    }
-
-    private func compositeNow(_ src: RGBAImage, opaque: Bool, h: Homography, inv: Homography, dest: [Vec2], box: PixelRect,
-                              needMask: Bool, isTranslation: Bool, alpha: Double, target: RGBAImage) {
-        // The mask: the clipped polygon (antialiased) times alpha, or a solid alpha, or none.
-        var mask: OpaquePointer? = nil
-        var maskOrigin = (x: 0, y: 0)
-        if needMask {
-            mask = polygonMask(dest, box: box, alpha: alpha)
-            maskOrigin = (box.x0, box.y0)
-        } else if alpha < 1 {
-            var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16((alpha * 65535).rounded()))
-            mask = pixman_image_create_solid_fill(&c)
-        }
-        defer { if let m = mask { pixman_image_unref(m) } }
-
-        if isTranslation && compositePath != .pixmanProjective {
-            pixman_image_set_transform(src.pixman, nil)
-            pixman_image_set_filter(src.pixman, PIXMAN_FILTER_NEAREST, nil, 0)
-            let op = (opaque && mask == nil) ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
-            let tx = Int(h.g.rounded()), ty = Int(h.h.rounded())
-            pixman_image_composite32(op, src.pixman, mask, target.pixman, Int32(box.x0 - tx), Int32(box.y0 - ty),
-                                     Int32(box.x0 - maskOrigin.x), Int32(box.y0 - maskOrigin.y),
-                                     Int32(box.x0), Int32(box.y0), Int32(box.width), Int32(box.height))
-            count(box)
-            return
-        }
-        pixman_image_set_filter(src.pixman, PIXMAN_FILTER_BILINEAR, nil, 0)
-        switch compositePath {
-        case .pixmanProjective:
-            draw(src, map: inv, rect: box, projective: true, mask: mask, maskOrigin: maskOrigin, target: target)
-        case .pixmanAffine:
-            let a = h.isAffine ? inv : ProjectiveTiler.affineFit(inv, box)
-            draw(src, map: a, rect: box, projective: false, mask: mask, maskOrigin: maskOrigin, target: target)
-        case .automatic:
-            if h.isAffine && !Self.usesAffineSpans(h) {
-                draw(src, map: inv, rect: box, projective: false, mask: mask, maskOrigin: maskOrigin, target: target)
-            } else if h.isAffine {
-                affineSpans(src, opaque: opaque, map: inv, rect: box, polygonMask: needMask ? mask : nil, maskOrigin: maskOrigin,
-                            alpha: alpha, target: target)
-            } else {
-                spans(src, map: inv, rect: box, polygonMask: needMask ? mask : nil, maskOrigin: maskOrigin, alpha: alpha, target: target)
-            }
-        case .affineTiles:
-            if h.isAffine {
-                draw(src, map: inv, rect: box, projective: false, mask: mask, maskOrigin: maskOrigin, target: target)
-            } else {
-                for t in ProjectiveTiler.tiles(inverse: inv, forward: h, rect: box, maxError: maxTileError) {
-                    if let a = t.affine {
-                        stats.affineTiles += 1
-                        draw(src, map: a, rect: t.rect, projective: false, mask: mask, maskOrigin: maskOrigin, target: target)
-                    } else {
-                        draw(src, map: inv, rect: t.rect, projective: true, mask: mask, maskOrigin: maskOrigin, target: target)
-                    }
-                }
-            }
-        }
-    }
-
-    /// Exact projective composite with the C span loop (see th_composite_projective_bilinear).
-    private func spans(_ src: RGBAImage, map: Homography, rect: PixelRect, polygonMask: OpaquePointer?,
-                       maskOrigin: (x: Int, y: Int), alpha: Double, target: RGBAImage) {
-        var m = [map.a, map.d, map.g, map.b, map.e, map.h, map.c, map.f, map.i]
-        let a: UInt32 = polygonMask != nil ? 256 : UInt32((min(max(alpha, 0), 1) * 256).rounded())
-        var maskPtr: UnsafePointer<UInt8>? = nil
-        var maskStride = 0
-        if let pm = polygonMask {
-            maskStride = Int(pixman_image_get_stride(pm))
-            let base = UnsafeRawPointer(pixman_image_get_data(pm)!)
-            maskPtr = (base + (rect.y0 - maskOrigin.y) * maskStride + (rect.x0 - maskOrigin.x)).assumingMemoryBound(to: UInt8.self)
-        }
-        th_composite_projective_bilinear(src.data.assumingMemoryBound(to: UInt32.self), src.stride, Int32(src.width), Int32(src.height),
-                                         target.data.assumingMemoryBound(to: UInt32.self), target.stride,
-                                         Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1),
-                                         &m, maskPtr, maskStride, a)
-        count(rect)
-        stats.spanComposites += 1
-    }
-
-    /// Whether an affine layer goes through the C affine span loop rather than pixman: maps
-    /// that rotate or shear. Pure scales (plus translation) stay on pixman, whose scaled
-    /// bilinear paths are fast.
-    static func usesAffineSpans(_ h: Homography) -> Bool {
-        h.isAffine && (h.b != 0 || h.d != 0)
-    }
-
-    /// Affine composite with the C span loop (see th_composite_affine_bilinear).
-    private func affineSpans(_ src: RGBAImage, opaque: Bool, map: Homography, rect: PixelRect, polygonMask: OpaquePointer?,
-                             maskOrigin: (x: Int, y: Int), alpha: Double, target: RGBAImage) {
-        let k = 1 / map.i
-        var m = [map.a * k, map.d * k, map.g * k, map.b * k, map.e * k, map.h * k]
-        let a: UInt32 = polygonMask != nil ? 256 : UInt32((min(max(alpha, 0), 1) * 256).rounded())
-        var maskPtr: UnsafePointer<UInt8>? = nil
-        var maskStride = 0
-        if let pm = polygonMask {
-            maskStride = Int(pixman_image_get_stride(pm))
-            let base = UnsafeRawPointer(pixman_image_get_data(pm)!)
-            maskPtr = (base + (rect.y0 - maskOrigin.y) * maskStride + (rect.x0 - maskOrigin.x)).assumingMemoryBound(to: UInt8.self)
-        }
-        th_composite_affine_bilinear(src.data.assumingMemoryBound(to: UInt32.self), src.stride, Int32(src.width), Int32(src.height),
-                                     target.data.assumingMemoryBound(to: UInt32.self), target.stride,
-                                     Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1),
-                                     &m, maskPtr, maskStride, a, opaque ? 1 : 0)
-        count(rect)
-        stats.affineSpanComposites += 1
-    }
-
-    private func count(_ r: PixelRect) {
-        stats.compositeCalls += 1
-        stats.compositedPixels += r.area
-    }
-
-    /// One pixman call over `rect` with the destination->source map `map`, expressed relative
-    /// to the rectangle's origin so the 16.16 entries stay small.
-    private func draw(_ src: RGBAImage, map: Homography, rect: PixelRect, projective: Bool, mask: OpaquePointer?,
-                      maskOrigin: (x: Int, y: Int), target: RGBAImage) {
-        var t = Homography.translation(Double(rect.x0), Double(rect.y0)).then(map).pixmanTransform(forcingProjective: projective)
-        pixman_image_set_transform(src.pixman, &t)
-        if projective { stats.projectiveComposites += 1 }
-        pixman_image_composite32(PIXMAN_OP_OVER, src.pixman, mask, target.pixman, 0, 0,
-                                 Int32(rect.x0 - maskOrigin.x), Int32(rect.y0 - maskOrigin.y),
-                                 Int32(rect.x0), Int32(rect.y0), Int32(rect.width), Int32(rect.height))
-        count(rect)
-    }
-
-    /// An A8 image of `box`'s size with the convex polygon's antialiased coverage times alpha.
-    private func polygonMask(_ poly: [Vec2], box: PixelRect, alpha: Double) -> OpaquePointer {
-        let m = pixman_image_create_bits(PIXMAN_a8, Int32(box.width), Int32(box.height), nil, 0)!
-        func fx(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }
-        var tris: [pixman_triangle_t] = []
-        for j in 1..<(poly.count - 1) {
-            let p0 = poly[0], p1 = poly[j], p2 = poly[j + 1]
-            tris.append(pixman_triangle_t(p1: pixman_point_fixed_t(x: fx(p0.x), y: fx(p0.y)),
-                                          p2: pixman_point_fixed_t(x: fx(p1.x), y: fx(p1.y)),
-                                          p3: pixman_point_fixed_t(x: fx(p2.x), y: fx(p2.y))))
-        }
-        pixman_add_triangles(m, Int32(-box.x0), Int32(-box.y0), Int32(tris.count), tris)
-        if alpha < 1 {
-            var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16((alpha * 65535).rounded()))
-            let solid = pixman_image_create_solid_fill(&c)!
-            pixman_image_composite32(PIXMAN_OP_IN, solid, nil, m, 0, 0, 0, 0, 0, 0, Int32(box.width), Int32(box.height))
-            pixman_image_unref(solid)
-        }
-        return m
-    }
-}
-
-// MARK: - Cache and clip types
-
-struct CacheKey: Hashable {
-    enum Kind: Hashable { case body, border, all, group }
-    var id: String
-    var kind: Kind
-}
-
-struct NodeSignature: Equatable {
-    var id: String
-    var contentVersion: Int
-    var state: PresentationState
-    var hidden: Bool
-    var content: ViewContent
-    var clips: Bool
-}
-
-struct CacheEntry {
-    var image: RGBAImage
-    var contentVersion: Int
-    var look: ContentRasterizer.Look
-    var scale: Int
-    var signature: [NodeSignature]
-    var opaque: Bool
-    var lastUsed: Int
-    var group: Renderer.Group? = nil
-}
-
-/// The region children may draw in, in destination pixels.
-enum Clip {
-    case none
-    case rect(PixelRect)
-    /// A convex polygon (rotated or projected bounds, intersected with the ancestors' clips).
-    case polygon([Vec2])
-
-    var isEmpty: Bool {
-        switch self {
-        case .none: return false
-        case .rect(let r): return r.isEmpty
-        case .polygon(let p): return p.count < 3
-        }
-    }
-
-    func intersecting(quad: [Vec2], canvas: PixelRect) -> Clip {
-        let q = Polygon.clip(quad, toRect: canvas)
-        guard q.count >= 3 else { return .rect(.empty) }
-        if let (x0, y0, x1, y1) = Polygon.axisAlignedRect(q) {
-            let r = PixelRect(x0: Int(x0.rounded()), y0: Int(y0.rounded()), x1: Int(x1.rounded()), y1: Int(y1.rounded()))
-            switch self {
-            case .none: return .rect(r.intersection(canvas))
-            case .rect(let o): return .rect(r.intersection(o))
-            case .polygon(let p): return .polygon(Polygon.clip(p, toRect: r))
-            }
-        }
-        switch self {
-        case .none: return .polygon(q)
-        case .rect(let o): return .polygon(Polygon.clip(q, toRect: o))
-        case .polygon(let p): return .polygon(Polygon.intersect(q, p))
-        }
     }
 }

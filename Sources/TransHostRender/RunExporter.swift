@@ -49,7 +49,7 @@ public struct RunExporter {
     /// Called (possibly from several threads, one at a time) for a --at instant that does not
     /// exist in a transition: a frame number past its last frame, a time past its end.
     public var warningHandler: ((String) -> Void)?
-    private let warningLock = NSLockLike()
+    private let warningLock = RenderLock()
 
     public init(options: Options) { self.options = options }
 
@@ -61,25 +61,14 @@ public struct RunExporter {
     public func export(_ sequences: [FrameSequence], pointSize: Size, scale: Int, fps: Int, to dir: String) throws -> [String] {
         guard options.gif || options.sheet || options.frames else { return [] }
         try FileIO.makeDirectories(dir)
-        let count = sequences.count
-        var results = [Result<[String], Error>](repeating: .success([]), count: count)
-        let lock = NSLockLike()
-        var done = 0
-        results.withUnsafeMutableBufferPointer { slots in
-            let slots = slots
-            DispatchQueue.concurrentPerform(iterations: count) { n in
-                let r = Result { try exportTransition(sequences[n], pointSize: pointSize, scale: scale, fps: fps, to: dir) }
-                slots[n] = r
-                lock.locked {
-                    done += 1
-                    progress?(done, count)
-                }
-            }
+        let shared = ConcurrentExport(exporter: self, sequences: sequences)
+        DispatchQueue.concurrentPerform(iterations: sequences.count) { n in
+            shared.finish(n, Result { try shared.exporter.exportTransition(shared.sequences[n], pointSize: pointSize, scale: scale, fps: fps, to: dir) })
         }
-        return try results.flatMap { try $0.get() }
+        return try shared.results.flatMap { try $0.get() }
     }
 
-    private func exportTransition(_ t: FrameSequence, pointSize: Size, scale: Int, fps: Int, to dir: String) throws -> [String] {
+    fileprivate func exportTransition(_ t: FrameSequence, pointSize: Size, scale: Int, fps: Int, to dir: String) throws -> [String] {
         let renderer = Renderer(pointSize: pointSize, scale: scale)
         var files: [String] = []
         do {
@@ -145,14 +134,34 @@ public struct RunExporter {
     static func millis(_ t: Double) -> String { String(Int((t * 1000).rounded())) }
 }
 
-/// A mutex for the progress count (Foundation-free).
-final class NSLockLike {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-    func locked(_ body: () -> Void) {
-        pthread_mutex_lock(&mutex)
-        body()
-        pthread_mutex_unlock(&mutex)
+/// What the rendering threads of one export share. Sending it is safe although frames refer to
+/// views (classes): rendering only reads the frames and views, each iteration writes only its own
+/// result slot, and the count (with the progress call) changes under the lock.
+private final class ConcurrentExport: @unchecked Sendable {
+    let exporter: RunExporter
+    let sequences: [FrameSequence]
+    /// One slot per sequence, allocated once: threads write disjoint slots, never the array.
+    private let slots: UnsafeMutableBufferPointer<Result<[String], Error>>
+    private let lock = RenderLock()
+    private var done = 0
+
+    init(exporter: RunExporter, sequences: [FrameSequence]) {
+        self.exporter = exporter
+        self.sequences = sequences
+        slots = .allocate(capacity: sequences.count)
+        slots.initialize(repeating: .success([]))
+    }
+
+    deinit { slots.deinitialize().deallocate() }
+
+    /// Every sequence's result, in order (call after all iterations finished).
+    var results: [Result<[String], Error>] { Array(slots) }
+
+    func finish(_ n: Int, _ r: Result<[String], Error>) {
+        slots[n] = r
+        lock.locked {
+            done += 1
+            exporter.progress?(done, sequences.count)
+        }
     }
 }

@@ -6,6 +6,7 @@ import Glibc
 #endif
 import TransHostCore
 import TransHostRender
+import TransHostRenderScenes
 
 func now() -> Double {
     var ts = timespec()

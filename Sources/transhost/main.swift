@@ -1,6 +1,6 @@
 import TransHostCommands
 #if canImport(Glibc)
-import Glibc
+@preconcurrency import Glibc
 #endif
 
 // The executable only forwards argv, the environment and the console to the library.

@@ -1,9 +1,7 @@
 import Foundation
 import XCTest
 @testable import TransHostPluginHost
-@testable import TransHostRouting
 @testable import TransHostManifest
-@testable import TransHostFFI
 @testable import TransHostDiscovery
 import TransHostSupport
 

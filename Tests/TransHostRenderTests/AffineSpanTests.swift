@@ -2,6 +2,7 @@ import XCTest
 import CPixman
 import CRenderKernels
 import TransHostCore
+import TransHostRenderScenes
 @testable import TransHostRender
 
 /// The affine span loop (th_composite_affine_bilinear) that draws rotated and sheared layers,

@@ -1,5 +1,6 @@
 import XCTest
 import TransHostCore
+import TransHostRenderScenes
 @testable import TransHostRender
 
 /// Writes the demo transitions (PNG frames, GIF, contact sheet) when TRANSHOST_RENDER_PREVIEW

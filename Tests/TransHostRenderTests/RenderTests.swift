@@ -1,6 +1,7 @@
 import XCTest
 import CGif
 import TransHostCore
+import TransHostRenderScenes
 @testable import TransHostRender
 
 /// Scenes on a white 320 x 568 point screen.
@@ -448,7 +449,7 @@ final class OutputTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("transhost-fail-\(getpid())").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        FileManager.default.createFile(atPath: dir + "/file", contents: Data([1]))
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/file", contents: Data([1])))
         XCTAssertThrowsError(try PNGWriter.write(RGBAImage(width: 2, height: 2), to: dir + "/file/x.png"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["file"])
     }

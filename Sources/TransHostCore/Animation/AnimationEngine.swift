@@ -217,21 +217,14 @@ public final class AnimationEngine {
 
     /// The presentation layer of `view` at the current time.
     public func presentation(of view: View) -> PresentationState {
-        var state = PresentationState(bounds: view._bounds, position: view._position, anchorPoint: view._anchorPoint,
-                                      transform: view._transform, alpha: view._alpha,
-                                      backgroundColor: view._backgroundColor, cornerRadius: view._cornerRadius)
-        // Only animated properties are evaluated; the rest are the model values.
+        var state = view.modelState
+        // Only animated properties are evaluated; the rest are the model values. A spring may
+        // overshoot: the screen never shows an alpha outside [0, 1] or a negative radius.
         for (property, anim) in view.animations {
-            let v = anim.value(atLocal: anim.group.timeline.localTime(atGlobal: now))
-            switch property {
-            case .bounds: state.bounds = ValueCodec.rect(v)
-            case .position: state.position = ValueCodec.point(v)
-            case .anchorPoint: state.anchorPoint = ValueCodec.point(v)
-            case .transform: state.transform = Transform3D(v)
-            case .alpha: state.alpha = min(max(v[0], 0), 1)
-            case .backgroundColor: state.backgroundColor = ValueCodec.color(v)
-            case .cornerRadius: state.cornerRadius = max(v[0], 0)
-            }
+            var v = anim.value(atLocal: anim.group.timeline.localTime(atGlobal: now))
+            if property == .alpha { v[0] = min(max(v[0], 0), 1) }
+            if property == .cornerRadius { v[0] = max(v[0], 0) }
+            state[property] = v
         }
         return state
     }
@@ -316,24 +309,4 @@ public final class AnimationEngine {
         scheduled.removeAll { $0.time <= t }
         for s in due { s.action() }
     }
-}
-
-/// What the screen shows for one view at one instant.
-public struct PresentationState: Equatable, Sendable {
-    public var bounds: Rect
-    public var position: Point
-    public var anchorPoint: Point
-    public var transform: Transform3D
-    public var alpha: Double
-    public var backgroundColor: Color?
-    public var cornerRadius: Double
-
-    public init(bounds: Rect, position: Point, anchorPoint: Point, transform: Transform3D, alpha: Double,
-                backgroundColor: Color?, cornerRadius: Double) {
-        self.bounds = bounds; self.position = position; self.anchorPoint = anchorPoint; self.transform = transform
-        self.alpha = alpha; self.backgroundColor = backgroundColor; self.cornerRadius = cornerRadius
-    }
-
-    /// The frame the presentation values describe (see View.frame).
-    public var frame: Rect { View.frame(bounds: bounds, position: position, anchor: anchorPoint, transform: transform) }
 }

@@ -2,24 +2,24 @@ extension View {
     /// Maps a point of this view's bounds space into its superview's space (model values):
     /// relative to the anchor, through the layer transform, then offset by the position.
     func pointToSuperview(_ p: Point) -> Point {
-        let local = Point(x: p.x - _bounds.minX - _anchorPoint.x * _bounds.width, y: p.y - _bounds.minY - _anchorPoint.y * _bounds.height)
-        let t = _transform.isIdentity ? local : (_transform.project(local) ?? local)
-        return Point(x: t.x + _position.x, y: t.y + _position.y)
+        let local = Point(x: p.x - model.bounds.minX - model.anchorPoint.x * model.bounds.width, y: p.y - model.bounds.minY - model.anchorPoint.y * model.bounds.height)
+        let t = model.transform.isIdentity ? local : (model.transform.project(local) ?? local)
+        return Point(x: t.x + model.position.x, y: t.y + model.position.y)
     }
 
     /// The inverse of `pointToSuperview` for the transform's affine part (an exact inverse for
     /// affine transforms; perspective is ignored on the way back).
     func pointFromSuperview(_ p: Point) -> Point {
-        var q = Point(x: p.x - _position.x, y: p.y - _position.y)
-        if !_transform.isIdentity {
-            let a = _transform.affine
+        var q = Point(x: p.x - model.position.x, y: p.y - model.position.y)
+        if !model.transform.isIdentity {
+            let a = model.transform.affine
             let det = a.a * a.d - a.b * a.c
             if det != 0 {
                 let x = q.x - a.tx, y = q.y - a.ty
                 q = Point(x: (a.d * x - a.c * y) / det, y: (-a.b * x + a.a * y) / det)
             }
         }
-        return Point(x: q.x + _bounds.minX + _anchorPoint.x * _bounds.width, y: q.y + _bounds.minY + _anchorPoint.y * _bounds.height)
+        return Point(x: q.x + model.bounds.minX + model.anchorPoint.x * model.bounds.width, y: q.y + model.bounds.minY + model.anchorPoint.y * model.bounds.height)
     }
 
     /// convert(_:to:): a rect of this view's bounds space in `view`'s bounds space (nil: the

@@ -39,23 +39,22 @@ extension View {
 
     private func frozenCopy(afterScreenUpdates: Bool, isRoot: Bool) -> View {
         let state: PresentationState = afterScreenUpdates
-            ? PresentationState(bounds: _bounds, position: _position, anchorPoint: _anchorPoint, transform: _transform,
-                                alpha: _alpha, backgroundColor: _backgroundColor, cornerRadius: _cornerRadius)
+            ? modelState
             : engine.presentation(of: self)
         let copy = View(engine: engine, name: name)
         copy.isSnapshot = true
-        copy._bounds = state.bounds
-        copy._backgroundColor = state.backgroundColor
-        copy._cornerRadius = state.cornerRadius
+        copy.model.bounds = state.bounds
+        copy.model.backgroundColor = state.backgroundColor
+        copy.model.cornerRadius = state.cornerRadius
         copy.content = content
         copy.clipsToBounds = clipsToBounds
         if isRoot {
-            copy._position = Point(x: state.bounds.width / 2, y: state.bounds.height / 2)
+            copy.model.position = Point(x: state.bounds.width / 2, y: state.bounds.height / 2)
         } else {
-            copy._position = state.position
-            copy._anchorPoint = state.anchorPoint
-            copy._transform = state.transform
-            copy._alpha = state.alpha
+            copy.model.position = state.position
+            copy.model.anchorPoint = state.anchorPoint
+            copy.model.transform = state.transform
+            copy.model.alpha = state.alpha
             copy.isHidden = isHidden
         }
         for s in subviews {

@@ -23,14 +23,8 @@ public final class View {
     public private(set) var subviews: [View] = []
     public private(set) weak var superview: View?
 
-    // Stored model values (see the computed accessors below).
-    var _bounds: Rect
-    var _position: Point
-    var _anchorPoint = Point(x: 0.5, y: 0.5)
-    var _transform = Transform3D.identity
-    var _alpha = 1.0
-    var _backgroundColor: Color?
-    var _cornerRadius = 0.0
+    /// The stored model values of the animatable properties (see the computed accessors below).
+    var model: PresentationState
     /// Running animations by property (at most one per property; see AnimationEngine).
     var animations: [AnimatableProperty: PropertyAnimation] = [:]
 
@@ -44,8 +38,9 @@ public final class View {
         self.engine = engine
         self.id = engine.nextViewID()
         self.name = name
-        _bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
-        _position = Point(x: frame.midX, y: frame.midY)
+        model = PresentationState(bounds: Rect(x: 0, y: 0, width: frame.width, height: frame.height),
+                                  position: Point(x: frame.midX, y: frame.midY), anchorPoint: Point(x: 0.5, y: 0.5),
+                                  transform: .identity, alpha: 1, backgroundColor: nil, cornerRadius: 0)
     }
 
     /// A view with a given id (see `View.replica(of:engine:)`).
@@ -53,19 +48,19 @@ public final class View {
         self.engine = engine
         self.id = id
         self.name = name
-        _bounds = .zero
-        _position = .zero
+        model = PresentationState(bounds: .zero, position: .zero, anchorPoint: Point(x: 0.5, y: 0.5),
+                                  transform: .identity, alpha: 1, backgroundColor: nil, cornerRadius: 0)
     }
 
     // MARK: Model properties
 
     public var bounds: Rect {
-        get { _bounds }
+        get { model.bounds }
         set { set(.bounds, ValueCodec.rect(newValue)) }
     }
     /// UIKit's center: the layer's position.
     public var position: Point {
-        get { _position }
+        get { model.position }
         set { set(.position, ValueCodec.point(newValue)) }
     }
     public var center: Point {
@@ -73,29 +68,29 @@ public final class View {
         set { position = newValue }
     }
     public var anchorPoint: Point {
-        get { _anchorPoint }
+        get { model.anchorPoint }
         set { set(.anchorPoint, ValueCodec.point(newValue)) }
     }
     /// The layer's 3D transform (CALayer.transform).
     public var transform3D: Transform3D {
-        get { _transform }
+        get { model.transform }
         set { set(.transform, newValue.values) }
     }
     /// UIView.transform: the affine part of the layer transform.
     public var transform: AffineTransform {
-        get { _transform.affine }
+        get { model.transform.affine }
         set { transform3D = Transform3D(newValue) }
     }
     public var alpha: Double {
-        get { _alpha }
+        get { model.alpha }
         set { set(.alpha, [newValue.isFinite ? min(max(newValue, 0), 1) : newValue]) }   // non-finite: rejected with a warning
     }
     public var backgroundColor: Color? {
-        get { _backgroundColor }
+        get { model.backgroundColor }
         set { set(.backgroundColor, ValueCodec.color(newValue)) }
     }
     public var cornerRadius: Double {
-        get { _cornerRadius }
+        get { model.cornerRadius }
         set { set(.cornerRadius, [newValue.isFinite ? max(newValue, 0) : newValue]) }
     }
 
@@ -103,11 +98,11 @@ public final class View {
     /// undefined; like Core Animation we return the bounding box of the transformed bounds.
     /// Setting it sets bounds.size and position and ignores the transform.
     public var frame: Rect {
-        get { Self.frame(bounds: _bounds, position: _position, anchor: _anchorPoint, transform: _transform) }
+        get { Self.frame(bounds: model.bounds, position: model.position, anchor: model.anchorPoint, transform: model.transform) }
         set {
-            bounds = Rect(origin: _bounds.origin, size: newValue.size)
-            position = Point(x: newValue.origin.x + _anchorPoint.x * newValue.width,
-                             y: newValue.origin.y + _anchorPoint.y * newValue.height)
+            bounds = Rect(origin: model.bounds.origin, size: newValue.size)
+            position = Point(x: newValue.origin.x + model.anchorPoint.x * newValue.width,
+                             y: newValue.origin.y + model.anchorPoint.y * newValue.height)
         }
     }
 
@@ -139,29 +134,17 @@ public final class View {
         if property == .backgroundColor || property == .cornerRadius { contentVersion += 1 }
     }
 
-    func modelValue(_ p: AnimatableProperty) -> AnimatableValue {
-        switch p {
-        case .bounds: return ValueCodec.rect(_bounds)
-        case .position: return ValueCodec.point(_position)
-        case .anchorPoint: return ValueCodec.point(_anchorPoint)
-        case .transform: return _transform.values
-        case .alpha: return [_alpha]
-        case .backgroundColor: return ValueCodec.color(_backgroundColor)
-        case .cornerRadius: return [_cornerRadius]
-        }
-    }
+    /// The model values of the animatable properties (what the view will show once its
+    /// animations end).
+    public var modelState: PresentationState { model }
 
-    func storeModel(_ p: AnimatableProperty, _ v: AnimatableValue) {
-        switch p {
-        case .bounds: _bounds = ValueCodec.rect(v)
-        case .position: _position = ValueCodec.point(v)
-        case .anchorPoint: _anchorPoint = ValueCodec.point(v)
-        case .transform: _transform = Transform3D(v)
-        case .alpha: _alpha = v[0]
-        case .backgroundColor: _backgroundColor = ValueCodec.color(v)
-        case .cornerRadius: _cornerRadius = v[0]
-        }
-    }
+    /// Sets one model value, as the property's own setter does (inside an animations block the
+    /// change animates; a non-finite value is refused with a warning).
+    public func setModelValue(_ value: AnimatableValue, for property: AnimatableProperty) { set(property, value) }
+
+    func modelValue(_ p: AnimatableProperty) -> AnimatableValue { model[p] }
+
+    func storeModel(_ p: AnimatableProperty, _ v: AnimatableValue) { model[p] = v }
 
     // MARK: Hierarchy
 

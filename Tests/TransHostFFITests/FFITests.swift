@@ -1,9 +1,6 @@
 import XCTest
-@testable import TransHostPluginHost
-@testable import TransHostRouting
 @testable import TransHostManifest
 @testable import TransHostFFI
-@testable import TransHostDiscovery
 
 #if canImport(Glibc)
 import Glibc

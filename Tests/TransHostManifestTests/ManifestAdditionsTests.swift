@@ -1,9 +1,6 @@
 import XCTest
-@testable import TransHostPluginHost
 @testable import TransHostRouting
 @testable import TransHostManifest
-@testable import TransHostFFI
-@testable import TransHostDiscovery
 import TransHostSupport
 
 /// `interactions` and `configure` in manifests: accepted when right, refused with the file and

@@ -1,10 +1,6 @@
 import XCTest
 import TransHostCoordinators
-@testable import TransHostPluginHost
 @testable import TransHostRouting
-@testable import TransHostManifest
-@testable import TransHostFFI
-@testable import TransHostDiscovery
 
 /// Routing outcomes an app team would notice: which animator runs for a transition, and what
 /// `route --explain` tells them.

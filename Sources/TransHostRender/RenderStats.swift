@@ -1,0 +1,24 @@
+/// Counters since the renderer was made.
+public struct RenderStats: Equatable, Sendable {
+    public var frames = 0
+    /// Content rasters drawn with cairo (background, image, text, border).
+    public var contentRasterizations = 0
+    /// Subtrees (snapshots, translucent or transformed views) flattened into one raster.
+    public var groupRasterizations = 0
+    /// Rasters (content or flattened) reused from the cache.
+    public var cacheHits = 0
+    /// pixman composite calls (an affine tile counts once).
+    public var compositeCalls = 0
+    /// Affine tiles standing in for perspective layers.
+    public var affineTiles = 0
+    /// Composites on pixman's projective path.
+    public var projectiveComposites = 0
+    /// Perspective composites through the exact C span loop.
+    public var spanComposites = 0
+    /// Rotated or sheared affine composites through the C affine span loop.
+    public var affineSpanComposites = 0
+    /// Destination pixels covered by composite calls.
+    public var compositedPixels = 0
+    /// Composites (and clears) skipped because a later opaque full-frame blit hides them.
+    public var occludedOperations = 0
+}

@@ -1,0 +1,210 @@
+import CPixman
+import CRenderKernels
+import TransHostCore
+
+// Compositing: how a raster reaches the target under a layer's map (see CompositePath).
+extension Renderer {
+    /// Composites `src` (premultiplied) OVER `target` through the raster->destination map.
+    func composite(_ src: RGBAImage, opaque: Bool, rasterToDest h0: Homography, alpha: Double, clip: Clip, target: RGBAImage) {
+        var h = h0
+        if h.isAffine {
+            let k = 1 / h.i
+            h = Homography(a: h.a * k, b: h.b * k, c: 0, d: h.d * k, e: h.e * k, f: 0, g: h.g * k, h: h.h * k, i: 1)
+        }
+        let sw = Double(src.width), sh = Double(src.height)
+        var poly = [Vec2(0, 0), Vec2(sw, 0), Vec2(sw, sh), Vec2(0, sh)]
+        var needMask = false
+        if !h.isAffine {
+            let ws = poly.map { h.w($0.x, $0.y) }
+            let wmax = ws.max()!
+            guard wmax > 0 else { return }
+            if ws.min()! <= wmax * Self.wEpsilon {
+                poly = Polygon.clip(poly) { h.w($0.x, $0.y) - wmax * Self.wEpsilon }
+                needMask = true
+            }
+        }
+        let canvas = canvasRect(target)
+        var dest = Polygon.clip(poly.map(h.apply), toRect: canvas)
+        switch clip {
+        case .none: break
+        case .rect(let r): dest = Polygon.clip(dest, toRect: r)
+        case .polygon(let p):
+            dest = Polygon.intersect(dest, p)
+            needMask = true
+        }
+        guard dest.count >= 3 else { return }
+        let box = Polygon.bounds(dest).intersection(canvas)
+        guard !box.isEmpty, let inv = h.inverse else { return }
+        let isTranslation = h.isAffine && h.a == 1 && h.b == 0 && h.d == 0 && h.e == 1
+            && abs(h.g - h.g.rounded()) < 1e-9 && abs(h.h - h.h.rounded()) < 1e-9
+        let work = { [self] in
+            compositeNow(src, opaque: opaque, h: h, inv: inv, dest: dest, box: box, needMask: needMask,
+                         isTranslation: isTranslation, alpha: alpha, target: target)
+        }
+        if target === mainTarget {
+            // Deferred: a later opaque full-frame blit makes everything before it invisible.
+            let covers = opaque && alpha >= 1 && !needMask && box == canvas && compositePath != .pixmanProjective
+                && (isTranslation || (h.isAffine && Self.interiorCovers(inv, src: src, canvas: canvas)))
+            displayList.append((work, covers))
+        } else {
+            work()
+        }
+    }
+
+    /// Whether every destination pixel of `canvas` samples the source's interior under the
+    /// affine destination->source map `inv` (a bilinear footprint at least half a texel inside
+    /// each edge), so an opaque source paints every one of them opaquely. The canvas is convex
+    /// and the map affine: its four corners decide.
+    static func interiorCovers(_ inv: Homography, src: RGBAImage, canvas: PixelRect) -> Bool {
+        let sw = Double(src.width), sh = Double(src.height)
+        for (x, y) in [(canvas.x0, canvas.y0), (canvas.x1, canvas.y0), (canvas.x1, canvas.y1), (canvas.x0, canvas.y1)] {
+            let p = inv.apply(Double(x), Double(y))
+            guard p.x >= 1, p.y >= 1, p.x <= sw - 1, p.y <= sh - 1 else { return false }
+        }
+        return true
+    }
+
+    func compositeNow(_ src: RGBAImage, opaque: Bool, h: Homography, inv: Homography, dest: [Vec2], box: PixelRect,
+                              needMask: Bool, isTranslation: Bool, alpha: Double, target: RGBAImage) {
+        // The mask: the clipped polygon (antialiased) times alpha, or a solid alpha, or none.
+        var mask: OpaquePointer? = nil
+        var maskOrigin = (x: 0, y: 0)
+        if needMask {
+            mask = polygonMask(dest, box: box, alpha: alpha)
+            maskOrigin = (box.x0, box.y0)
+        } else if alpha < 1 {
+            var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16((alpha * 65535).rounded()))
+            mask = pixman_image_create_solid_fill(&c)
+        }
+        defer { if let m = mask { pixman_image_unref(m) } }
+
+        if isTranslation && compositePath != .pixmanProjective {
+            pixman_image_set_transform(src.pixman, nil)
+            pixman_image_set_filter(src.pixman, PIXMAN_FILTER_NEAREST, nil, 0)
+            let op = (opaque && mask == nil) ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
+            let tx = Int(h.g.rounded()), ty = Int(h.h.rounded())
+            pixman_image_composite32(op, src.pixman, mask, target.pixman, Int32(box.x0 - tx), Int32(box.y0 - ty),
+                                     Int32(box.x0 - maskOrigin.x), Int32(box.y0 - maskOrigin.y),
+                                     Int32(box.x0), Int32(box.y0), Int32(box.width), Int32(box.height))
+            count(box)
+            return
+        }
+        pixman_image_set_filter(src.pixman, PIXMAN_FILTER_BILINEAR, nil, 0)
+        switch compositePath {
+        case .pixmanProjective:
+            draw(src, map: inv, rect: box, projective: true, mask: mask, maskOrigin: maskOrigin, target: target)
+        case .pixmanAffine:
+            let a = h.isAffine ? inv : ProjectiveTiler.affineFit(inv, box)
+            draw(src, map: a, rect: box, projective: false, mask: mask, maskOrigin: maskOrigin, target: target)
+        case .automatic:
+            if h.isAffine && !Self.usesAffineSpans(h) {
+                draw(src, map: inv, rect: box, projective: false, mask: mask, maskOrigin: maskOrigin, target: target)
+            } else if h.isAffine {
+                affineSpans(src, opaque: opaque, map: inv, rect: box, polygonMask: needMask ? mask : nil, maskOrigin: maskOrigin,
+                            alpha: alpha, target: target)
+            } else {
+                spans(src, map: inv, rect: box, polygonMask: needMask ? mask : nil, maskOrigin: maskOrigin, alpha: alpha, target: target)
+            }
+        case .affineTiles:
+            if h.isAffine {
+                draw(src, map: inv, rect: box, projective: false, mask: mask, maskOrigin: maskOrigin, target: target)
+            } else {
+                for t in ProjectiveTiler.tiles(inverse: inv, forward: h, rect: box, maxError: maxTileError) {
+                    if let a = t.affine {
+                        stats.affineTiles += 1
+                        draw(src, map: a, rect: t.rect, projective: false, mask: mask, maskOrigin: maskOrigin, target: target)
+                    } else {
+                        draw(src, map: inv, rect: t.rect, projective: true, mask: mask, maskOrigin: maskOrigin, target: target)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Exact projective composite with the C span loop (see th_composite_projective_bilinear).
+    func spans(_ src: RGBAImage, map: Homography, rect: PixelRect, polygonMask: OpaquePointer?,
+                       maskOrigin: (x: Int, y: Int), alpha: Double, target: RGBAImage) {
+        var m = [map.a, map.d, map.g, map.b, map.e, map.h, map.c, map.f, map.i]
+        let a: UInt32 = polygonMask != nil ? 256 : UInt32((min(max(alpha, 0), 1) * 256).rounded())
+        var maskPtr: UnsafePointer<UInt8>? = nil
+        var maskStride = 0
+        if let pm = polygonMask {
+            maskStride = Int(pixman_image_get_stride(pm))
+            let base = UnsafeRawPointer(pixman_image_get_data(pm)!)
+            maskPtr = (base + (rect.y0 - maskOrigin.y) * maskStride + (rect.x0 - maskOrigin.x)).assumingMemoryBound(to: UInt8.self)
+        }
+        th_composite_projective_bilinear(src.data.assumingMemoryBound(to: UInt32.self), src.stride, Int32(src.width), Int32(src.height),
+                                         target.data.assumingMemoryBound(to: UInt32.self), target.stride,
+                                         Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1),
+                                         &m, maskPtr, maskStride, a)
+        count(rect)
+        stats.spanComposites += 1
+    }
+
+    /// Whether an affine layer goes through the C affine span loop rather than pixman: maps
+    /// that rotate or shear. Pure scales (plus translation) stay on pixman, whose scaled
+    /// bilinear paths are fast.
+    static func usesAffineSpans(_ h: Homography) -> Bool {
+        h.isAffine && (h.b != 0 || h.d != 0)
+    }
+
+    /// Affine composite with the C span loop (see th_composite_affine_bilinear).
+    func affineSpans(_ src: RGBAImage, opaque: Bool, map: Homography, rect: PixelRect, polygonMask: OpaquePointer?,
+                             maskOrigin: (x: Int, y: Int), alpha: Double, target: RGBAImage) {
+        let k = 1 / map.i
+        var m = [map.a * k, map.d * k, map.g * k, map.b * k, map.e * k, map.h * k]
+        let a: UInt32 = polygonMask != nil ? 256 : UInt32((min(max(alpha, 0), 1) * 256).rounded())
+        var maskPtr: UnsafePointer<UInt8>? = nil
+        var maskStride = 0
+        if let pm = polygonMask {
+            maskStride = Int(pixman_image_get_stride(pm))
+            let base = UnsafeRawPointer(pixman_image_get_data(pm)!)
+            maskPtr = (base + (rect.y0 - maskOrigin.y) * maskStride + (rect.x0 - maskOrigin.x)).assumingMemoryBound(to: UInt8.self)
+        }
+        th_composite_affine_bilinear(src.data.assumingMemoryBound(to: UInt32.self), src.stride, Int32(src.width), Int32(src.height),
+                                     target.data.assumingMemoryBound(to: UInt32.self), target.stride,
+                                     Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1),
+                                     &m, maskPtr, maskStride, a, opaque ? 1 : 0)
+        count(rect)
+        stats.affineSpanComposites += 1
+    }
+
+    func count(_ r: PixelRect) {
+        stats.compositeCalls += 1
+        stats.compositedPixels += r.area
+    }
+
+    /// One pixman call over `rect` with the destination->source map `map`, expressed relative
+    /// to the rectangle's origin so the 16.16 entries stay small.
+    func draw(_ src: RGBAImage, map: Homography, rect: PixelRect, projective: Bool, mask: OpaquePointer?,
+                      maskOrigin: (x: Int, y: Int), target: RGBAImage) {
+        var t = Homography.translation(Double(rect.x0), Double(rect.y0)).then(map).pixmanTransform(forcingProjective: projective)
+        pixman_image_set_transform(src.pixman, &t)
+        if projective { stats.projectiveComposites += 1 }
+        pixman_image_composite32(PIXMAN_OP_OVER, src.pixman, mask, target.pixman, 0, 0,
+                                 Int32(rect.x0 - maskOrigin.x), Int32(rect.y0 - maskOrigin.y),
+                                 Int32(rect.x0), Int32(rect.y0), Int32(rect.width), Int32(rect.height))
+        count(rect)
+    }
+
+    /// An A8 image of `box`'s size with the convex polygon's antialiased coverage times alpha.
+    func polygonMask(_ poly: [Vec2], box: PixelRect, alpha: Double) -> OpaquePointer {
+        let m = pixman_image_create_bits(PIXMAN_a8, Int32(box.width), Int32(box.height), nil, 0)!
+        func fx(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }
+        var tris: [pixman_triangle_t] = []
+        for j in 1..<(poly.count - 1) {
+            let p0 = poly[0], p1 = poly[j], p2 = poly[j + 1]
+            tris.append(pixman_triangle_t(p1: pixman_point_fixed_t(x: fx(p0.x), y: fx(p0.y)),
+                                          p2: pixman_point_fixed_t(x: fx(p1.x), y: fx(p1.y)),
+                                          p3: pixman_point_fixed_t(x: fx(p2.x), y: fx(p2.y))))
+        }
+        pixman_add_triangles(m, Int32(-box.x0), Int32(-box.y0), Int32(tris.count), tris)
+        if alpha < 1 {
+            var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16((alpha * 65535).rounded()))
+            let solid = pixman_image_create_solid_fill(&c)!
+            pixman_image_composite32(PIXMAN_OP_IN, solid, nil, m, 0, 0, 0, 0, 0, 0, Int32(box.width), Int32(box.height))
+            pixman_image_unref(solid)
+        }
+        return m
+    }
+}
