@@ -2,22 +2,30 @@
 //
 // transhost — a headless, deterministic runtime for iOS-style view-controller transitions.
 //
-// Dependency direction (only ever points down the list):
+// Dependency direction: a module uses only modules above it in this list (what it uses, in []).
 //   CTransHost (public C ABI header; the only thing a plugin includes)
 //   TransHostSupport (strict JSON reader/writer with line numbers, stable output; atomic file IO)
-//   TransHostCore (geometry, views/layers, animation engine, virtual clock)
-//   TransHostCoordinators (controllers, navigation/tab/modal, transition context, defaults)
-//   TransHostRouting (route rules, the router and its explanations; coordinators' types only)
-//   TransHostManifest (manifests, registry, configure parameter types, the host ABI version, errors)
-//   TransHostFFI (calling a plugin's typed native entry points through libffi)
-//   TransHostDiscovery (search path, scanner, scan cache, ELF inspection, plugin records)
-//   TransHostPluginHost (loading, validation child, crash guard, host callbacks, plugin runtime)
-//   TransHostScenario (scenario files, the runner, traces)
-//   TransHostRun (the run pipeline, RunSession; with TransHostRender below it)
-//   TransHostIsolation (playback workers: the worker mode, the supervisor that spawns and
-//                       watches them, the replay rule after a plugin failure)
-//   TransHostCommands (the CLI's logic: list, run, ...)
-//   transhost (executable: parse arguments, call TransHostCommands, map outcomes to exit codes)
+//   TransHostCore (geometry, views/layers, the animatable property set, animation engine, virtual clock)
+//   TransHostCoordinators [Core, Support] (controllers, navigation/tab/modal, transition context, defaults)
+//   TransHostRouting [Coordinators] (route rules, the router and its explanations)
+//   TransHostManifest [CTransHost, Support, Coordinators, Routing] (manifests, registry, configure
+//       parameter types, the host ABI version, plugin host errors)
+//   TransHostFFI [Manifest, libffi] (calling a plugin's typed native entry points)
+//   TransHostDiscovery [Support, Manifest] (search path, scanner, scan cache, ELF inspection,
+//       plugin records, staging)
+//   TransHostPluginHost [all of the above] (loading, validation child, crash guard, the host
+//       callbacks one group per file, the plugin runtime, --param overrides)
+//   TransHostScenario [Core, Coordinators, Support] (scenario files, the app, the runner, the
+//       event ledger, traces, golden comparison)
+//   TransHostRender [Core, Support, cairo, pixman, giflib] (frames to PNG, GIF, contact sheets)
+//   TransHostRun [Scenario, PluginHost, Render, ...] (RunSession: resolve plugins, play, render,
+//       write, compare)
+//   TransHostIsolation [Run, PluginHost, ...] (playback workers: the worker mode, the supervisor
+//       that spawns and watches them, the replay rule after a plugin failure)
+//   TransHostCommands [Isolation, Run, ...] (the CLI's logic: list, run, route, inspect, stage-plugins)
+//   transhost [Commands] (executable: forwards argv, environment and console)
+// Benchmarks (transhost-*-bench) and TransHostRenderScenes (their synthetic scenes) are not part
+// of the product.
 //
 // First-party plugins live under Plugins/ and are built as shared libraries that do not depend on
 // any host target: the host only ever reaches them through dlopen.
@@ -36,13 +44,15 @@ let package = Package(
         .library(name: "split-modal", type: .dynamic, targets: ["SplitModalPlugin", "SplitModalEntry"]),
         .library(name: "corner-fly", type: .dynamic, targets: ["CornerFlyPlugin", "CornerFlyEntry"]),
         .library(name: "snapshot-search", type: .dynamic, targets: ["SnapshotSearchPlugin", "SnapshotSearchEntry"]),
+        // Test fixture (Tests/KitProbe): UIKit-style delegates and interaction, played by KitCompatTests.
+        .library(name: "kit-probe", type: .dynamic, targets: ["KitProbePlugin", "KitProbeEntry"]),
     ],
     targets: [
         .target(name: "CTransHost", path: "Sources/CTransHost"),
         .systemLibrary(name: "CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .target(name: "TransHostSupport", swiftSettings: hostSwift),
         .target(name: "TransHostCore", swiftSettings: hostSwift),
-        .target(name: "TransHostCoordinators", dependencies: ["TransHostCore"], swiftSettings: hostSwift),
+        .target(name: "TransHostCoordinators", dependencies: ["TransHostCore", "TransHostSupport"], swiftSettings: hostSwift),
         .target(name: "TransHostRouting", dependencies: ["TransHostCoordinators"], swiftSettings: hostSwift),
         .target(name: "TransHostManifest", dependencies: ["CTransHost", "TransHostSupport", "TransHostCoordinators", "TransHostRouting"], swiftSettings: hostSwift),
         .target(name: "TransHostFFI", dependencies: ["CFFI", "TransHostManifest"], swiftSettings: hostSwift),
@@ -66,6 +76,13 @@ let package = Package(
         // The Swift kit for plugin authors: UIKit-flavoured wrappers over the C ABI. It is linked
         // into each Swift plugin, never into the host.
         .target(name: "TransHostAnimatorKit", dependencies: ["CTransHost"]),
+        // `import UIKit` / `QuartzCore` / `CoreGraphics` for plugins: each re-exports the kit and
+        // Foundation, so files written for UIKit compile unchanged. A plugin target also lists
+        // TransHostAnimatorKit itself: with the re-export alone, SwiftPM was seen to keep a
+        // plugin's stale objects after the kit changed (undefined symbols, crashes on its layout).
+        .target(name: "UIKit", dependencies: ["TransHostAnimatorKit"]),
+        .target(name: "QuartzCore", dependencies: ["TransHostAnimatorKit"]),
+        .target(name: "CoreGraphics", dependencies: ["TransHostAnimatorKit"]),
 
         // First-party plugins. C plugins see only the public header, through a header search path.
         .target(
@@ -76,18 +93,22 @@ let package = Package(
             publicHeadersPath: ".",
             cSettings: [.headerSearchPath("../../Sources/CTransHost/include"), .unsafeFlags(["-fvisibility=hidden"])]
         ),
-        .target(name: "RotateSpringPlugin", dependencies: ["TransHostAnimatorKit"], path: "Plugins/rotate-spring/Swift"),
+        .target(name: "RotateSpringPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/rotate-spring/Swift"),
         .target(name: "RotateSpringEntry", dependencies: ["CTransHost"], path: "Plugins/rotate-spring/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
-        .target(name: "SplitModalPlugin", dependencies: ["TransHostAnimatorKit"], path: "Plugins/split-modal/Swift"),
+        .target(name: "SplitModalPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/split-modal/Swift"),
         .target(name: "SplitModalEntry", dependencies: ["CTransHost"], path: "Plugins/split-modal/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
-        .target(name: "CornerFlyPlugin", dependencies: ["TransHostAnimatorKit"], path: "Plugins/corner-fly/Swift"),
+        .target(name: "CornerFlyPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/corner-fly/Swift"),
         .target(name: "CornerFlyEntry", dependencies: ["CTransHost"], path: "Plugins/corner-fly/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
-        .target(name: "SnapshotSearchPlugin", dependencies: ["TransHostAnimatorKit"], path: "Plugins/snapshot-search/Swift"),
+        .target(name: "SnapshotSearchPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/snapshot-search/Swift"),
         .target(name: "SnapshotSearchEntry", dependencies: ["CTransHost"], path: "Plugins/snapshot-search/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
+
+        .target(name: "KitProbePlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Tests/KitProbe/Swift"),
+        .target(name: "KitProbeEntry", dependencies: ["CTransHost"], path: "Tests/KitProbe/Entry",
+                exclude: [], publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
 
         // Shared by the test targets that run the real binary (not a product; never linked into the host).
         .target(name: "TransHostTestSupport", path: "Tests/TransHostTestSupport"),
@@ -128,4 +149,16 @@ package.targets += [
     .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRenderScenes", "TransHostRender", "TransHostRun", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
     .testTarget(name: "TransHostRunTests", dependencies: ["TransHostRun", "TransHostScenario", "TransHostDiscovery", "TransHostSupport"]),
     .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostRenderScenes", "TransHostCore", "CGif"]),
+]
+
+// The UIKit compatibility corpus (Tests/CompatCorpus): animators, delegates and interaction
+// controllers written as real UIKit code, built as one plugin that only CompatCorpusTests use.
+package.products += [
+    .library(name: "compat-corpus", type: .dynamic, targets: ["CompatCorpus", "CompatCorpusEntry"]),
+]
+package.targets += [
+    .target(name: "CompatCorpus", dependencies: ["UIKit", "QuartzCore"], path: "Tests/CompatCorpus/Swift"),
+    .target(name: "CompatCorpusEntry", dependencies: ["CTransHost"], path: "Tests/CompatCorpus/Entry",
+            publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
+    .testTarget(name: "CompatCorpusTests", dependencies: ["TransHostTestSupport"], path: "Tests/CompatCorpusTests"),
 ]

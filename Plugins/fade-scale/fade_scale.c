@@ -79,7 +79,6 @@ static const th_animator *get_animator(const char *animator_id) {
 }
 
 TH_EXPORT const th_plugin_entry transhost_plugin_entry = {
-    TH_ABI_MAJOR, TH_ABI_MINOR, sizeof(th_plugin_entry),
-    "fade-scale", "1.0.0",
-    init, deinit, get_animator
+    .abi_major = TH_ABI_MAJOR, .abi_minor = TH_ABI_MINOR, .struct_size = sizeof(th_plugin_entry),
+    .name = "fade-scale", .version = "1.0.0", .init = init, .deinit = deinit, .get_animator = get_animator,
 };

@@ -4,16 +4,26 @@ import CTransHost
 nonisolated(unsafe) var hostTable: UnsafePointer<th_host_api>?
 
 @inline(__always) var host: th_host_api {
-    guard let hostTable else { fatalError("TransHostAnimatorKit used before the host called the plugin's init") }
+    // A plugin's own code runs only inside host calls (init, animator callbacks, blocks), after
+    // init stored the table; reaching this without it is a kit bug, not user input.
+    guard let hostTable else { preconditionFailure("TransHostAnimatorKit used before the host called the plugin's init") }
     return hostTable.pointee
 }
 
-/// Whether the host implements ABI 1.1 callbacks (appended fields).
-var hostHasV1_1: Bool { host.abi_minor >= 1 && host.struct_size >= UInt32(MemoryLayout<th_host_api>.size) }
+/// Whether the host implements the ABI 1.2 callbacks the kit relies on (appended fields).
+func hostCovers(minor: UInt32) -> Bool {
+    guard let hostTable else { return false }
+    return hostTable.pointee.abi_minor >= minor && hostTable.pointee.struct_size >= UInt32(MemoryLayout<th_host_api>.size)
+}
 
 /// Writes to the host's log (prefixed with the plugin's name by the host).
 public func TransHostLog(_ message: String) {
     message.withCString { host.log(TH_LOG_INFO, $0) }
+}
+
+func kitWarning(_ message: String) {
+    guard hostTable != nil else { return }
+    message.withCString { host.log(TH_LOG_WARNING, $0) }
 }
 
 /// A closure carried through a C `void *user` pointer.

@@ -1,69 +1,174 @@
 import CTransHost
 
-/// UIViewController, seen through its handle.
-public final class UIViewController: Equatable {
-    public let handle: OpaquePointer
-    init(handle: OpaquePointer) { self.handle = handle }
-    public static func == (a: UIViewController, b: UIViewController) -> Bool { a.handle == b.handle }
-    public var view: UIView { UIView(handle: host.controller_view(handle)!) }
-    /// The controller's class name, as the scenario declares it.
-    public var typeName: String { host.controller_type(handle).map { String(cString: $0) } ?? "" }
+/// UITransitionContextViewControllerKey.
+public struct UITransitionContextViewControllerKey: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let from = UITransitionContextViewControllerKey(rawValue: "UITransitionContextFromViewControllerKey")
+    public static let to = UITransitionContextViewControllerKey(rawValue: "UITransitionContextToViewControllerKey")
 }
 
-/// UITransitionContextViewControllerKey / ViewKey.
-public enum UITransitionContextKey { case from, to
-    var c: th_context_key { self == .from ? TH_KEY_FROM : TH_KEY_TO }
+/// UITransitionContextViewKey.
+public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let from = UITransitionContextViewKey(rawValue: "UITransitionContextFromViewKey")
+    public static let to = UITransitionContextViewKey(rawValue: "UITransitionContextToViewKey")
 }
 
 /// UIViewControllerContextTransitioning.
-public final class UIViewControllerContextTransitioning {
+public protocol UIViewControllerContextTransitioning: NSObjectProtocol {
+    var containerView: UIView { get }
+    var isAnimated: Bool { get }
+    var isInteractive: Bool { get }
+    var transitionWasCancelled: Bool { get }
+    var presentationStyle: UIModalPresentationStyle { get }
+    var targetTransform: CGAffineTransform { get }
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+    func view(forKey key: UITransitionContextViewKey) -> UIView?
+    func initialFrame(for vc: UIViewController) -> CGRect
+    func finalFrame(for vc: UIViewController) -> CGRect
+    func completeTransition(_ didComplete: Bool)
+    func updateInteractiveTransition(_ percentComplete: CGFloat)
+    func finishInteractiveTransition()
+    func cancelInteractiveTransition()
+    func pauseInteractiveTransition()
+}
+
+/// The kit's transition context: the host's context behind UIKit's protocol. One object per
+/// host context.
+public final class TransHostTransitionContext: NSObject, UIViewControllerContextTransitioning {
     public let handle: OpaquePointer
-    init(handle: OpaquePointer) { self.handle = handle }
+    nonisolated(unsafe) static var registry: [OpaquePointer: TransHostTransitionContext] = [:]
+    /// The context of the transition that began last (the host runs one at a time).
+    nonisolated(unsafe) static var current: TransHostTransitionContext?
 
-    public enum Operation { case push, pop, select, present, dismiss }
-    public enum Container { case navigation, tab, modal }
+    init(handle: OpaquePointer) { self.handle = handle; super.init() }
 
-    public func viewController(forKey key: UITransitionContextKey) -> UIViewController {
-        UIViewController(handle: host.context_controller(handle, key.c)!)
+    static func wrap(_ h: OpaquePointer) -> TransHostTransitionContext {
+        if let c = registry[h] { return c }
+        let c = TransHostTransitionContext(handle: h)
+        registry[h] = c
+        current = c
+        return c
     }
-    public func view(forKey key: UITransitionContextKey) -> UIView { UIView(handle: host.context_view(handle, key.c)!) }
-    public var containerView: UIView { UIView(handle: host.context_container(handle)!) }
+
+    var hasEnded = false
+    /// The object answering `transitionCoordinator` while the transition runs.
+    lazy var coordinator = TransHostTransitionCoordinator(context: self)
+    /// The interaction controller's completion speed and curve, for finish/cancel.
+    var completionSpeed: CGFloat = 1
+    var completionCurve: UIView.AnimationCurve = .easeInOut
+    /// The animator an interaction controller drives (UIPercentDrivenInteractiveTransition calls it).
+    var interactionAnimator: UIViewControllerAnimatedTransitioning?
+
+    public var containerView: UIView { UIView.wrap(host.context_container(handle))! }
     public var isAnimated: Bool { host.context_is_animated(handle) != 0 }
     public var isInteractive: Bool { host.context_is_interactive(handle) != 0 }
     public var transitionWasCancelled: Bool { host.context_transition_was_cancelled(handle) != 0 }
-    public func initialFrame(for vc: UIViewController) -> CGRect { CGRect(host.context_initial_frame(handle, vc.handle)) }
-    public func finalFrame(for vc: UIViewController) -> CGRect { CGRect(host.context_final_frame(handle, vc.handle)) }
+    public var presentationStyle: UIModalPresentationStyle {
+        UIModalPresentationStyle(rawValue: Int(host.context_presentation_style(handle))) ?? .fullScreen
+    }
+    public var targetTransform: CGAffineTransform { CGAffineTransform(host.context_target_transform(handle)) }
+
+    public func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
+        UIViewController.wrap(host.context_controller(handle, key == .from ? TH_KEY_FROM : TH_KEY_TO))
+    }
+    /// The from- or to-view. As in UIKit, a presentation that keeps the presenting view in place
+    /// (over full screen, custom) gives nil for that view.
+    public func view(forKey key: UITransitionContextViewKey) -> UIView? {
+        UIView.wrap(host.context_view(handle, key == .from ? TH_KEY_FROM : TH_KEY_TO))
+    }
+    public func initialFrame(for vc: UIViewController) -> CGRect {
+        guard let h = vc.handle else { return .zero }
+        return CGRect(host.context_initial_frame(handle, h))
+    }
+    public func finalFrame(for vc: UIViewController) -> CGRect {
+        guard let h = vc.handle else { return .zero }
+        return CGRect(host.context_final_frame(handle, h))
+    }
     public func completeTransition(_ didComplete: Bool) { host.context_complete_transition(handle, didComplete ? 1 : 0) }
 
-    public var operation: Operation {
+    public func updateInteractiveTransition(_ percentComplete: CGFloat) { host.context_update_interactive(handle, Double(percentComplete)) }
+    public func finishInteractiveTransition() {
+        host.context_finish_interactive(handle, Double(completionSpeed), completionCurve.optionBits)
+    }
+    public func cancelInteractiveTransition() {
+        host.context_cancel_interactive(handle, Double(completionSpeed), completionCurve.optionBits)
+    }
+    /// The transition stays paused where it is (it is never advanced on its own while interactive).
+    public func pauseInteractiveTransition() {}
+
+    /// TH_CONTAINER_* / TH_OP_*, for code that wants to know what kind of transition it animates.
+    public var operation: UINavigationController.Operation {
         switch host.context_operation(handle) {
         case TH_OP_PUSH: return .push
         case TH_OP_POP: return .pop
-        case TH_OP_SELECT: return .select
-        case TH_OP_PRESENT: return .present
-        default: return .dismiss
+        default: return .none
         }
     }
-    public var container: Container {
-        switch host.context_container_kind(handle) {
-        case TH_CONTAINER_NAVIGATION: return .navigation
-        case TH_CONTAINER_TAB: return .tab
-        default: return .modal
-        }
+    /// Whether this is a forward transition (push, present, select).
+    public var isPresenting: Bool { [TH_OP_PUSH, TH_OP_PRESENT, TH_OP_SELECT].contains(host.context_operation(handle)) }
+}
+
+extension UIViewControllerContextTransitioning {
+    /// Whether this is a forward transition (push, present, select) — transhost's addition.
+    public var isPresenting: Bool { (self as? TransHostTransitionContext)?.isPresenting ?? true }
+}
+
+/// UIViewControllerTransitionCoordinatorContext.
+public protocol UIViewControllerTransitionCoordinatorContext: NSObjectProtocol {
+    var isAnimated: Bool { get }
+    var isInteractive: Bool { get }
+    var isCancelled: Bool { get }
+    var transitionDuration: TimeInterval { get }
+    var containerView: UIView { get }
+    var presentationStyle: UIModalPresentationStyle { get }
+    var targetTransform: CGAffineTransform { get }
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+    func view(forKey key: UITransitionContextViewKey) -> UIView?
+}
+
+/// UIViewControllerTransitionCoordinator.
+public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
+    @discardableResult
+    func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                 completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
+    func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void)
+}
+
+extension UIViewControllerTransitionCoordinator {
+    /// UIKit imports `completion` with a nil default.
+    @discardableResult
+    public func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        animate(alongsideTransition: animation, completion: nil)
     }
-    /// Whether this is a forward transition (push, present, select) — the seeds' isPresenting.
-    public var isPresenting: Bool { [.push, .present, .select].contains(operation) }
 }
 
-/// UIViewControllerAnimatedTransitioning.
-public protocol UIViewControllerAnimatedTransitioning: AnyObject {
-    /// The animator id the manifest routes to.
-    var identifier: String { get }
-    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval
-    func animateTransition(using transitionContext: UIViewControllerContextTransitioning)
-    func animationEnded(_ transitionCompleted: Bool)
-}
+/// The coordinator of a running transition: alongside animations run as one block over the
+/// transition's duration, on the transition's (interactive) timeline.
+public final class TransHostTransitionCoordinator: NSObject, UIViewControllerTransitionCoordinator {
+    unowned let context: TransHostTransitionContext
+    var duration: TimeInterval = 0
+    init(context: TransHostTransitionContext) { self.context = context; super.init() }
 
-extension UIViewControllerAnimatedTransitioning {
-    public func animationEnded(_ transitionCompleted: Bool) {}
+    public var isAnimated: Bool { context.isAnimated }
+    public var isInteractive: Bool { context.isInteractive }
+    public var isCancelled: Bool { context.transitionWasCancelled }
+    public var transitionDuration: TimeInterval { duration }
+    public var containerView: UIView { context.containerView }
+    public var presentationStyle: UIModalPresentationStyle { context.presentationStyle }
+    public var targetTransform: CGAffineTransform { context.targetTransform }
+    public func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? { context.viewController(forKey: key) }
+    public func view(forKey key: UITransitionContextViewKey) -> UIView? { context.view(forKey: key) }
+
+    @discardableResult
+    public func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                        completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        guard !context.hasEnded else { return false }
+        UIView.animate(withDuration: duration, delay: 0, options: [], animations: { animation?(self) },
+                       completion: { _ in completion?(self) })
+        return true
+    }
+    public func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void) {}
 }

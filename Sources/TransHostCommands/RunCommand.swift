@@ -37,7 +37,8 @@ enum RunCommand {
       --scale 1|2|3     pixels per point of the pictures (default: the scenario's device, else 2)
       --device NAME     play on another screen: iphone-4 (320x480), iphone-5 (320x568),
                         iphone-8 (375x667), iphone-12 (390x844), or WxH
-      --json            print the summary as JSON on stdout
+      --json            print the summary as JSON on stdout (nothing else; with --expect it
+                        holds the comparison: matches, the count of differences, the first 50)
       --expect PATH     compare each trace with a golden one (a trace file, or a directory holding
                         trace.json, or for the gallery <plugin>/trace.json); print every difference
                         (transition, frame, view, field, both values) and exit 1 on a mismatch
@@ -61,10 +62,14 @@ enum RunCommand {
                         a plugin that crashes then crashes transhost. With workers (the default)
                         the worker is the sandbox and no validation child is needed.
 
-    Exit codes: 0 ok, 1 a trace differs from --expect, 3 a routed plugin failed to load or failed while
-    animating (the default transition ran instead),
-    4 an animator broke the transition contract (the host recovered), 5 invalid scenario or
-    unwritable output.
+    The trace records the --param values, plugin log lines, warnings and breaches. DIR/.transhost-outputs
+    lists the files a run wrote; the next run into DIR removes exactly those first.
+
+    Exit codes: 0 ok, 1 a trace differs from --expect, 3 a routed plugin failed to load, or a
+    plugin's manifest cannot be read (the reason is printed even with -q; the default transition
+    ran instead), or a plugin failed while animating (in a worker: its transitions were played with
+    the default), 4 an animator broke the transition contract (the host recovered), 5 invalid
+    scenario or unwritable output.
     """
 
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {

@@ -1,4 +1,5 @@
 import TransHostCore
+import TransHostSupport
 
 /// A transition in flight.
 public final class ActiveTransition {
@@ -142,7 +143,7 @@ public final class TransitionHost {
                 let bad = duration
                 duration = Self.maximumDuration
                 pendingBreaches.append(ContractBreach(plugin: ctx.pluginName, kind: "invalid-value",
-                    message: "transitionDuration returned \(bad) s, more than the \(Self.maximumDuration) s the host accepts; \(Self.maximumDuration) s was used"))
+                    message: "transitionDuration returned \(JSONWriter.format(bad)) s, more than the \(JSONWriter.format(Self.maximumDuration)) s the host accepts; \(JSONWriter.format(Self.maximumDuration)) s was used"))
             }
         }
         let t = ActiveTransition(index: transitionCount, context: ctx, animator: animator, duration: duration)
@@ -202,7 +203,7 @@ public final class TransitionHost {
             guard let self, let t, !t.isFinished, t.watchdogGeneration == generation else { return }
             let ctx = t.context
             self.allBreaches.append(ContractBreach(plugin: ctx.pluginName, kind: "never-completed",
-                message: "completeTransition was not called within \(Self.watchdogFactor) x \(remaining) s + \(Self.watchdogSlack) s for \(ctx.container.rawValue) \(ctx.operation.rawValue) \(ctx.fromViewController.typeName) -> \(ctx.toViewController.typeName); the host completed the transition"))
+                message: "completeTransition was not called within \(JSONWriter.format(Self.watchdogFactor)) x \(JSONWriter.format(remaining)) s + \(JSONWriter.format(Self.watchdogSlack)) s for \(ctx.container.rawValue) \(ctx.operation.rawValue) \(ctx.fromViewController.typeName) -> \(ctx.toViewController.typeName); the host completed the transition"))
             t.breaches.append(self.allBreaches[self.allBreaches.count - 1])
             for v in [ctx.fromViewController.view, ctx.toViewController.view] { self.engine.removeAllAnimations(of: v) }
             t.completedByWatchdog = true

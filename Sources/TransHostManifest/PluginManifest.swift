@@ -60,6 +60,9 @@ public struct PluginManifest: Equatable, Sendable {
     public var description: String?
     public var animators: [Animator]
     public var interactions: [Interaction] = []
+    /// Delegates (ABI 1.2): routes that ask one of the plugin's delegate objects for the
+    /// animator, as UIKit asks a transitioning, navigation or tab bar delegate.
+    public var delegates: [Animator] = []
     public var configure: Configure?
 
     /// The plugin's directory (the manifest's).
@@ -96,18 +99,32 @@ public struct PluginManifest: Equatable, Sendable {
         language = try r.optionalString(obj, "language") ?? "c"
         guard ["c", "swift", "c++"].contains(language) else { throw r.error("language", "\"\(language)\" is not one of c, c++, swift") }
         description = try r.optionalString(obj, "description")
-        guard let anims = obj["animators"]?.arrayValue, !anims.isEmpty else {
-            throw r.error("animators", "a non-empty array of animators is required")
-        }
         interactions = try Self.readInteractions(obj, r)
         configure = try Self.readConfigure(obj, r)
+        let delegateValues = try Self.optionalArray(obj, "delegates", r)
+        guard let anims = try Self.optionalArray(obj, "animators", r) ?? (delegateValues == nil ? nil : []),
+              !anims.isEmpty || !(delegateValues ?? []).isEmpty else {
+            throw r.error("animators", "a non-empty array of animators is required (or a non-empty \"delegates\")")
+        }
         let interactionIDs = interactions.map(\.id)
+        animators = try Self.readEntries(anims, "animators", "animator", interactionIDs, r)
+        delegates = try Self.readEntries(delegateValues ?? [], "delegates", "delegate", interactionIDs, r)
+    }
+
+    static func optionalArray(_ obj: [String: JSONValue], _ key: String, _ r: FieldReader) throws -> [JSONValue]? {
+        guard let v = obj[key], v != .null else { return nil }
+        guard let a = v.arrayValue else { throw r.error(key, "expected an array, found \(v.kindDescription)") }
+        return a
+    }
+
+    /// Animators and delegates share one shape: an id, a description and routes.
+    static func readEntries(_ anims: [JSONValue], _ key: String, _ noun: String, _ interactionIDs: [String], _ r: FieldReader) throws -> [Animator] {
         var seen = Set<String>()
-        animators = try anims.enumerated().map { (i, a) in
-            let path = "animators[\(i)]"
+        return try anims.enumerated().map { (i, a) in
+            let path = "\(key)[\(i)]"
             guard let ao = a.objectValue else { throw r.error(path, "expected an object, found \(a.kindDescription)") }
             let id = try r.string(ao, "id", path)
-            guard seen.insert(id).inserted else { throw r.error("\(path).id", "duplicate animator id \"\(id)\"") }
+            guard seen.insert(id).inserted else { throw r.error("\(path).id", "duplicate \(noun) id \"\(id)\"") }
             let routes = try (ao["routes"]?.arrayValue ?? []).enumerated().map { (j, rv) -> Route in
                 let rp = "\(path).routes[\(j)]"
                 guard let ro = rv.objectValue else { throw r.error(rp, "expected an object, found \(rv.kindDescription)") }

@@ -24,6 +24,7 @@ extension HostBridge {
         installGeometry(into: &t)
         installViewCreation(into: &t)
         installAnimation(into: &t)
+        addVersion1_2(&t)
         return t
     }
 

@@ -38,6 +38,10 @@ public final class HostBridge {
     /// Receives plugin log lines.
     var logHandler: (String) -> Void
     private var pluginStack: [String] = []
+    /// The app plugins read and act on (ABI 1.2), set by whoever owns it.
+    public weak var app: PluginAppServices?
+    /// Interaction controllers made for plugins' interactive transitions, newest last.
+    var pluginInteractions: [InteractionController] = []
 
     public init(engine: AnimationEngine, breachHandler: @escaping (ContractBreach) -> Void, logHandler: @escaping (String) -> Void) {
         self.engine = engine

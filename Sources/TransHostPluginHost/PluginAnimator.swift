@@ -9,6 +9,10 @@ final class PluginAnimator: TransitionAnimator {
     let animatorID: String
     let animator: UnsafePointer<th_animator>
     let bridge: HostBridge
+    /// The delegate that vended this animator (delegate routes), and the interaction controller
+    /// it gave for this transition: its start_interactive_transition replaces animate_transition.
+    var delegate: UnsafePointer<th_delegate>?
+    var interaction: UnsafePointer<th_interaction>?
 
     init(plugin: LoadedPlugin, animatorID: String, animator: UnsafePointer<th_animator>, bridge: HostBridge) {
         self.plugin = plugin; self.animatorID = animatorID; self.animator = animator; self.bridge = bridge
@@ -23,6 +27,10 @@ final class PluginAnimator: TransitionAnimator {
 
     func animateTransition(_ context: TransitionContext) {
         let ctx = bridge.handles.handle(for: context)
+        if let interaction, let start = interaction.pointee.start_interactive_transition {
+            bridge.calling(plugin.name, "start_interactive_transition") { start(interaction, ctx, animator) }
+            return
+        }
         bridge.calling(plugin.name, "animate_transition") { animator.pointee.animate_transition(animator, ctx) }
     }
 

@@ -24,6 +24,23 @@ public final class LoadedPlugin: @unchecked Sendable {
 
     public var name: String { manifest.name }
 
+    private var delegates: [String: UnsafePointer<th_delegate>] = [:]
+
+    /// The plugin's delegate with this id (asked of the plugin once, then cached).
+    func delegate(_ id: String, bridge: HostBridge) throws -> UnsafePointer<th_delegate> {
+        if let d = delegates[id] { return d }
+        guard entry.pointee.struct_size >= UInt32(MemoryLayout<th_plugin_entry>.size), let get = entry.pointee.get_delegate else {
+            throw PluginHostError.loadFailed(plugin: name, library: manifest.libraryPath, reason: "its entry has no get_delegate function (ABI 1.2)")
+        }
+        guard let ptr = bridge.calling(name, "get_delegate", { id.withCString { get($0) } }),
+              ptr.pointee.struct_size >= UInt32(MemoryLayout<th_delegate>.size), ptr.pointee.animator_for != nil else {
+            throw PluginHostError.loadFailed(plugin: name, library: manifest.libraryPath,
+                                             reason: "get_delegate(\"\(id)\") returned NULL or an incomplete th_delegate, but the manifest declares delegate \"\(id)\"")
+        }
+        delegates[id] = ptr
+        return ptr
+    }
+
     /// The plugin's animator with this id (asked of the plugin once, then cached).
     func animator(_ id: String, bridge: HostBridge) throws -> UnsafePointer<th_animator> {
         if let a = animators[id] { return a }
@@ -131,6 +148,21 @@ public enum PluginLoader {
                 throw fail("its entry returns NULL from get_animator(\"\(a.id)\"), but the manifest declares animator \"\(a.id)\"; make the two agree")
             }
             try plugin.check(ptr, id: a.id)
+        }
+        if !manifest.delegates.isEmpty {
+            let covers = entry.pointee.struct_size >= UInt32(MemoryLayout<th_plugin_entry>.size)
+            guard covers, let getDelegate = entry.pointee.get_delegate else {
+                throw fail("the manifest declares delegates but its entry has no get_delegate (ABI 1.2); rebuild it against transhost.h 1.2 and fill in get_delegate")
+            }
+            for d in manifest.delegates {
+                let ptr = calling { d.id.withCString { getDelegate($0) } }
+                guard let ptr else {
+                    throw fail("its entry returns NULL from get_delegate(\"\(d.id)\"), but the manifest declares delegate \"\(d.id)\"; export it (TransHostExport(delegates:)) or fix the manifest")
+                }
+                guard ptr.pointee.struct_size >= UInt32(MemoryLayout<th_delegate>.size), ptr.pointee.animator_for != nil else {
+                    throw fail("delegate \"\(d.id)\" has struct_size \(ptr.pointee.struct_size) or a NULL animator_for; fill in every field of th_delegate")
+                }
+            }
         }
         if let c = manifest.configure {
             progress(.configureSymbol)

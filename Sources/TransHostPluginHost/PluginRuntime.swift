@@ -1,3 +1,4 @@
+import CTransHost
 import TransHostCore
 import TransHostCoordinators
 import TransHostSupport
@@ -69,6 +70,13 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     /// The interaction (axis, finish threshold) the winning route named, by animator.
     private var interactionRules: [ObjectIdentifier: InteractionRule] = [:]
 
+    /// The navigation delegate that decided the running transition, to tell it didShow.
+    var pendingShow: (plugin: String, delegate: UnsafePointer<th_delegate>, request: TransitionRequest)?
+
+    func setInteractionRule(_ rule: InteractionRule, for animator: TransitionAnimator) {
+        interactionRules[ObjectIdentifier(animator)] = rule
+    }
+
     /// The interaction rule the manifest's route gave this animator, if it named one.
     public func interactionRule(for animator: TransitionAnimator) -> InteractionRule? {
         interactionRules[ObjectIdentifier(animator)]
@@ -126,6 +134,17 @@ public final class PluginRuntime: TransitionAnimatorProvider {
                                            operations: r.operations, from: r.from, to: r.to, priority: r.priority,
                                            reverse: r.reverse, source: "\(m.file) animators[\(i)].routes[\(j)]", order: rules.count))
                     rules[rules.count - 1].unusableReason = unusable
+                }
+            }
+            for (i, d) in m.delegates.enumerated() {
+                for (j, r) in d.routes.enumerated() {
+                    var rule = RouteRule(plugin: m.name, animator: d.id, interaction: r.interaction,
+                                         container: r.container,
+                                         operations: r.operations, from: r.from, to: r.to, priority: r.priority,
+                                         reverse: r.reverse, source: "\(m.file) delegates[\(i)].routes[\(j)]", order: rules.count)
+                    rule.isDelegate = true
+                    rule.unusableReason = unusable
+                    rules.append(rule)
                 }
             }
         }
@@ -214,6 +233,7 @@ public final class PluginRuntime: TransitionAnimatorProvider {
                 + " (same priority and specificity); give one route a higher priority to decide it")
         }
         guard let winner = decision.winner else { return nil }
+        if winner.rule.isDelegate { return delegateAnimator(winner.rule, request, query) }
         do {
             let p = try plugin(named: winner.rule.plugin)
             let a = try p.animator(winner.rule.animator, bridge: bridge)

@@ -28,6 +28,9 @@ public struct RouteRule: Equatable, Sendable {
     public var source: String
     /// Global declaration order, the stable tie-break (lowest wins).
     public var order: Int
+    /// When true, `animator` names one of the plugin's delegates (ABI 1.2): the delegate is
+    /// asked for the animator, and nil means the default transition.
+    public var isDelegate = false
     /// Why the rule's plugin cannot be used (it failed to load or its library is broken), or nil.
     /// Such a rule still matches, so a transition it wins reports the failure instead of quietly
     /// getting the default transition.
@@ -78,7 +81,8 @@ public struct RouteRule: Equatable, Sendable {
 
     /// `plugin/animator`, plus the source when known: how messages name the rule.
     public var label: String {
-        source.isEmpty ? "\(plugin)/\(animator)" : "\(plugin)/\(animator) [\(source)]"
+        let name = isDelegate ? "\(plugin)/delegate \(animator)" : "\(plugin)/\(animator)"
+        return source.isEmpty ? name : "\(name) [\(source)]"
     }
 
     /// `navigation [push] Home -> CompanySearch`, with priority and flags when not default.

@@ -43,6 +43,8 @@ public struct Playback {
         var breachSink: (ContractBreach) -> Void = { _ in }
         let bridge = HostBridge(engine: app.engine, breachHandler: { breachSink($0) }, logHandler: { ledger.log($0) })
         bridge.activate()
+        let services = AppServices(app: app)
+        bridge.app = services
         let runtime = PluginRuntime(scan: scan, types: TypeHierarchy(superclasses: scenario.types), bridge: bridge,
                                     options: loading, libraries: libraries)
         for e in control.excluded { runtime.exclude(e.plugin, reason: e.reason) }
@@ -51,6 +53,8 @@ public struct Playback {
         runtime.loadEnded = control.loadEnded
         let replacing = control.replaced.isEmpty ? nil : ReplacingProvider(runtime: runtime, host: app.host, replaced: control.replaced)
         let runner = ScenarioRunner(app: app, provider: replacing ?? runtime, fps: fps, ledger: ledger)
+        runner.gestureRecognizer = { services.recognizer(at: $0).map { r in r.deliver } }
+        runner.onTransitionEnd = { runtime.transitionEnded($0) }
         runtime.loadFailureHandler = { ledger.loadFailure(plugin: $0, message: $1) }
         runtime.warningHandler = { ledger.warn($0) }
         runtime.conflictHandler = { ledger.warn($0) }
@@ -66,6 +70,7 @@ public struct Playback {
         }
         control.started(app)
         var run = runner.run()
+        withExtendedLifetime(services) {}
         bridge.reportOffThreadCalls()
         for (i, t) in run.transitions.enumerated() {
             if let f = replacing?.replacedAt[t.record.index] {

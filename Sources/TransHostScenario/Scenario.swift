@@ -66,6 +66,10 @@ public struct Scenario: Sendable {
         case select(Int, animated: Bool, gesture: Gesture?)
         /// Lets virtual time pass (seconds).
         case wait(Double)
+        /// A scripted pan delivered to the gesture recognizers plugins attached to views in the
+        /// window (their handlers decide what happens): it starts at `start` (window points),
+        /// and `velocity` (points per second), when given, is the release's.
+        case gesture(GestureScript, start: Point, velocity: Point?)
     }
 
     public var name: String

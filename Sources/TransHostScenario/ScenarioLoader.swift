@@ -136,6 +136,18 @@ struct ScenarioReader {
             case "select":
                 let idx = Int(try number(ao["index"], "\(f).index"))
                 script.append(.select(idx, animated: animated, gesture: g))
+            case "gesture":
+                guard let g else { throw fail("\(f).gesture", "a gesture action needs a \"gesture\" object with \"samples\" (and \"release\")") }
+                let go = try object(ao["gesture"], "\(f).gesture")
+                func point(_ key: String) throws -> Point? {
+                    guard let v = go[key] else { return nil }
+                    guard let a = v.arrayValue, a.count == 2, let x = a[0].doubleValue, let y = a[1].doubleValue, x.isFinite, y.isFinite else {
+                        throw fail("\(f).gesture.\(key)", "expected [x, y] in points")
+                    }
+                    return Point(x: x, y: y)
+                }
+                let start = try point("start") ?? Point(x: 0, y: 0)
+                script.append(.gesture(g.script, start: start, velocity: try point("velocity")))
             case "wait":
                 let s = try number(ao["seconds"], "\(f).seconds")
                 guard s >= 0 else { throw fail("\(f).seconds", "must not be negative") }

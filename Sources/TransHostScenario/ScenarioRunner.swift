@@ -16,6 +16,41 @@ public final class ScenarioRunner: TransitionObserver {
     /// used by gestures that do not state their own.
     public var interactionRule: ((TransitionContext) -> InteractionRule?)?
 
+    /// Finds the gesture recognizer a standalone gesture starting at a point reaches, as a
+    /// function taking (state, translation, velocity, location); nil when none does. Set by
+    /// whoever attaches recognizers (the plugin host's app services).
+    public var gestureRecognizer: ((Point) -> ((Int, Point, Point, Point) -> Void)?)?
+
+    /// Delivers a standalone scripted gesture to the recognizer it reaches: began at now (zero
+    /// translation), changed at each sample, ended at the release. Velocities are the finite
+    /// differences between events (the release's may be given).
+    private func deliver(_ script: GestureScript, start: Point, velocity: Point?) {
+        guard let deliver = gestureRecognizer?(start) else {
+            warn("gesture at (\(start.x), \(start.y)) skipped: no gesture recognizer in the window receives it")
+            return
+        }
+        if let problem = script.validate().first { warn("gesture skipped: \(problem)"); return }
+        let engine = app.engine
+        let t0 = engine.now
+        var previous = PanSample(time: 0, x: 0)
+        func at(_ s: PanSample) -> Point { Point(x: start.x + s.translation.x, y: start.y + s.translation.y) }
+        func speed(_ a: PanSample, _ b: PanSample) -> Point {
+            let dt = b.time - a.time
+            return dt > 0 ? Point(x: (b.translation.x - a.translation.x) / dt, y: (b.translation.y - a.translation.y) / dt) : Point(x: 0, y: 0)
+        }
+        engine.schedule(at: t0) { deliver(1, Point(x: 0, y: 0), Point(x: 0, y: 0), start) }
+        for s in script.samples {
+            let v = speed(previous, s)
+            engine.schedule(at: t0 + s.time) { deliver(2, s.translation, v, at(s)) }
+            previous = s
+        }
+        let release = script.release
+        let v = velocity ?? speed(previous, release)
+        engine.schedule(at: t0 + release.time) { deliver(3, release.translation, v, at(release)) }
+        gestureEnd = t0 + release.time
+    }
+    private var gestureEnd = -Double.infinity
+
     /// Called after each transition is recorded (for progress display).
     public var onTransition: ((TransitionTrace) -> Void)?
 
@@ -34,7 +69,10 @@ public final class ScenarioRunner: TransitionObserver {
     public func transitionDidEnd(_ record: TransitionRecord) {
         records.append(record)
         for b in record.breaches { ledger.breach(b, transition: record.index) }
+        onTransitionEnd?(record)
     }
+    /// Called as each transition ends (before the next one can begin).
+    public var onTransitionEnd: ((TransitionRecord) -> Void)?
 
     /// A breach reported after its transition ended (a second completeTransition, a bad call in
     /// a late completion) belongs to that transition, so the trace and the exit code see it.
@@ -92,6 +130,8 @@ public final class ScenarioRunner: TransitionObserver {
             drive(gesture) { tabs.select(index, animated: animated, interaction: $0) }
         case .wait(let s):
             engine.advance(to: engine.now + s)
+        case .gesture(let script, let start, let velocity):
+            deliver(script, start: start, velocity: velocity)
         }
     }
 
@@ -105,7 +145,9 @@ public final class ScenarioRunner: TransitionObserver {
                 record(t, recordIndex: index)
                 continue
             }
-            if app.host.active == nil && !app.host.hasQueuedActions { break }
+            // A scripted gesture plays to its release even while no transition runs (its handler
+            // may start one at any event).
+            if app.host.active == nil && !app.host.hasQueuedActions && engine.now >= gestureEnd { break }
             guard let next = engine.nextEventTime() else { break }
             engine.advance(to: next)
         }

@@ -30,6 +30,15 @@ final class ContractBreachTests: XCTestCase {
         }
     }
 
+    func testBreachMessagesPrintNumbersInTheirShortestForm() {
+        let f = Fixture(.navigation)
+        f.route { NeverCompletingAnimator(duration: Double(Float(0.6))) } // a C float: 0.6000000238418579
+        f.forward(); f.run(10)
+        let message = f.host.allBreaches.first?.message ?? ""
+        XCTAssertTrue(message.contains("within 10 x 0.6 s + 1 s"), message)
+        XCTAssertFalse(message.contains("0.6000000238"), message)
+    }
+
     func testCompletedTwiceIsIgnoredAndReportedLate() {
         for kind in ContainerKind.allCases {
             let f = Fixture(kind)

@@ -73,8 +73,10 @@ final class TwoBlockAnimator: TransitionAnimator {
 
 /// Animates but never calls completeTransition.
 final class NeverCompletingAnimator: TransitionAnimator {
+    let duration: Double
+    init(duration: Double = 0.25) { self.duration = duration }
     var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-never", id: "never") }
-    func transitionDuration(_ context: TransitionContext) -> Double { 0.25 }
+    func transitionDuration(_ context: TransitionContext) -> Double { duration }
     func animateTransition(_ ctx: TransitionContext) {
         let to = ctx.view(forKey: .to)
         ctx.containerView.addSubview(to)

@@ -85,7 +85,7 @@ final class AuthorGuideTests: XCTestCase {
 
     func testGuideCExampleBuildsOutOfTreeAndRuns() throws {
         let guide = try readGuide()
-        XCTAssertEqual(Set(guide.files.keys), ["crossfade/crossfade.c", "crossfade/manifest.json", "crossfade/demo.json"])
+        XCTAssertEqual(Set(guide.files.keys.filter { $0.hasPrefix("crossfade/") }), ["crossfade/crossfade.c", "crossfade/manifest.json", "crossfade/demo.json"])
         let dir = try Products.temporaryDirectory(self)
         for (path, text) in guide.files where path.hasPrefix("crossfade/") {
             try FileManager.default.createDirectory(atPath: dir + "/crossfade", withIntermediateDirectories: true)

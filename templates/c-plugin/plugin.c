@@ -62,5 +62,6 @@ static const th_animator *get_animator(const char *id) {
 }
 
 TH_EXPORT const th_plugin_entry transhost_plugin_entry = {
-    TH_ABI_MAJOR, TH_ABI_MINOR, sizeof(th_plugin_entry), "my-fade", "0.1.0", init, deinit, get_animator
+    .abi_major = TH_ABI_MAJOR, .abi_minor = TH_ABI_MINOR, .struct_size = sizeof(th_plugin_entry),
+    .name = "my-fade", .version = "0.1.0", .init = init, .deinit = deinit, .get_animator = get_animator,
 };

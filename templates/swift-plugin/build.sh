@@ -7,7 +7,8 @@
 # (manifest.json, lib<name>.so, demo.json); copy that directory into a plugins directory, or pass
 # OUT_DIR to `transhost run --plugins`. Environment:
 #   TRANSHOST_SRC  the transhost checkout (required): its public headers
-#                  (Sources/CTransHost/include) and the Swift kit (Sources/TransHostAnimatorKit)
+#                  (Sources/CTransHost/include), the Swift kit (Sources/TransHostAnimatorKit) and
+#                  the UIKit, QuartzCore and CoreGraphics modules that re-export it
 #   SWIFTC, CC     compilers (default: swiftc, cc)
 #   SWIFTFLAGS     extra swiftc flags, e.g. -O
 set -eu
@@ -42,25 +43,39 @@ module CTransHost {
 }
 MAP
 
-# 2. The kit, as a static library with its Swift module. It is linked into the plugin (each
-#    Swift plugin carries its own copy; the host never links it).
+# 2. The kit, as a static library with its Swift module, and the modules a UIKit source file
+#    imports (UIKit, QuartzCore, CoreGraphics: each re-exports the kit and Foundation). They are
+#    linked into the plugin (each Swift plugin carries its own copy; the host never links them).
 # shellcheck disable=SC2086
 "$swiftc" $flags -parse-as-library -module-name TransHostAnimatorKit \
     -I "$obj/CTransHost" \
     -emit-module -emit-module-path "$obj/TransHostAnimatorKit.swiftmodule" \
     -emit-library -static -o "$obj/libTransHostAnimatorKit.a" \
     "$src"/Sources/TransHostAnimatorKit/*.swift
+shims=""
+for shim in UIKit QuartzCore CoreGraphics; do
+    # shellcheck disable=SC2086
+    "$swiftc" $flags -parse-as-library -module-name "$shim" \
+        -I "$obj" -I "$obj/CTransHost" \
+        -emit-module -emit-module-path "$obj/$shim.swiftmodule" \
+        -emit-library -static -o "$obj/lib$shim.a" \
+        "$src/Sources/$shim/$shim.swift"
+    shims="$shims $obj/lib$shim.a"
+done
 
 # 3. The C entry (transhost_plugin_entry), hidden visibility for everything else.
 "$cc" -std=c11 -fPIC -fvisibility=hidden -I "$include" -c "$here/Entry/entry.c" -o "$obj/entry.o"
 
-# 4. The plugin: its Swift sources + the entry + the kit, one shared library.
+# 4. The plugin: its Swift sources + the entry + the kit, one shared library. -z defs makes a
+#    missing symbol (no Export.swift, so no th_swift_plugin_make) a link error here rather
+#    than a load failure in the host.
 mkdir -p "$out/$name"
 # shellcheck disable=SC2086
 "$swiftc" $flags -parse-as-library -module-name "$module" \
     -I "$obj" -I "$obj/CTransHost" \
+    -Xlinker -z -Xlinker defs \
     -emit-library -o "$out/$name/$lib" \
-    "$here"/Swift/*.swift "$obj/entry.o" "$obj/libTransHostAnimatorKit.a"
+    "$here"/Swift/*.swift "$obj/entry.o" $shims "$obj/libTransHostAnimatorKit.a"
 
 # 5. The installable directory: the manifest beside the library (and the demo scenario).
 cp "$here/manifest.json" "$here/demo.json" "$out/$name/"

@@ -11,7 +11,7 @@
 //   snapshot out to the left. Driven by a pan, the present finishes past half the width.
 //
 // The seed hard-codes 320 x 568; this uses the container's real size (W x H).
-import TransHostAnimatorKit
+import UIKit
 
 nonisolated(unsafe) var pushDuration: TimeInterval = 3.0
 nonisolated(unsafe) var popDuration: TimeInterval = 2.0
@@ -29,13 +29,12 @@ public func cornerFlyConfigure(_ push: Double, _ pop: Double, _ present: Double,
 }
 
 /// CustomPushAnimation.
-final class CornerPush: UIViewControllerAnimatedTransitioning {
-    let identifier = "push"
+final class CornerPush: NSObject, UIViewControllerAnimatedTransitioning {
     func transitionDuration(using ctx: UIViewControllerContextTransitioning?) -> TimeInterval { pushDuration }
 
     func animateTransition(using ctx: UIViewControllerContextTransitioning) {
-        let toViewController = ctx.viewController(forKey: .to)
-        let fromViewController = ctx.viewController(forKey: .from)
+        let toViewController = ctx.viewController(forKey: .to)!
+        let fromViewController = ctx.viewController(forKey: .from)!
         let size = ctx.containerView.bounds.size
         ctx.containerView.insertSubview(toViewController.view, belowSubview: fromViewController.view)
         toViewController.view.transform = CGAffineTransform(translationX: size.width, y: size.height)
@@ -50,13 +49,12 @@ final class CornerPush: UIViewControllerAnimatedTransitioning {
 }
 
 /// CustomPopAnimation.
-final class CornerPop: UIViewControllerAnimatedTransitioning {
-    let identifier = "pop"
+final class CornerPop: NSObject, UIViewControllerAnimatedTransitioning {
     func transitionDuration(using ctx: UIViewControllerContextTransitioning?) -> TimeInterval { popDuration }
 
     func animateTransition(using ctx: UIViewControllerContextTransitioning) {
-        let toViewController = ctx.viewController(forKey: .to)
-        let fromViewController = ctx.viewController(forKey: .from)
+        let toViewController = ctx.viewController(forKey: .to)!
+        let fromViewController = ctx.viewController(forKey: .from)!
         let size = ctx.containerView.bounds.size
         ctx.containerView.insertSubview(toViewController.view, belowSubview: fromViewController.view)
         toViewController.view.transform = CGAffineTransform(translationX: 0, y: -size.height)
@@ -71,13 +69,12 @@ final class CornerPop: UIViewControllerAnimatedTransitioning {
 }
 
 /// CustomPresentAnimation.
-final class CornerPresent: UIViewControllerAnimatedTransitioning {
-    let identifier = "present"
+final class CornerPresent: NSObject, UIViewControllerAnimatedTransitioning {
     func transitionDuration(using ctx: UIViewControllerContextTransitioning?) -> TimeInterval { presentDuration }
 
     func animateTransition(using ctx: UIViewControllerContextTransitioning) {
-        let toView = ctx.viewController(forKey: .to).view
-        let fromView = ctx.viewController(forKey: .from).view
+        let toView = ctx.view(forKey: .to)!
+        let fromView = ctx.view(forKey: .from)!
         let container = ctx.containerView
         let width = container.bounds.width
         // The presenting side below, the presented side above.
@@ -104,6 +101,3 @@ final class CornerPresent: UIViewControllerAnimatedTransitioning {
         })
     }
 }
-
-@_cdecl("th_swift_plugin_make")
-public func makePlugin() -> UnsafeMutableRawPointer { TransHostPlugin(CornerPush(), CornerPop(), CornerPresent()).export() }

@@ -10,7 +10,7 @@
 // uses the container's real width. It calls completeTransition(YES) unconditionally; this calls
 // completeTransition(!transitionWasCancelled) so interactive cancels work, and on a cancel it
 // puts back what it moved (the seed never had to: it was not interactive).
-import TransHostAnimatorKit
+import UIKit
 
 /// Parameters, set through the manifest's libffi `configure` entry point.
 nonisolated(unsafe) var springDuration: TimeInterval = 1.0
@@ -24,9 +24,7 @@ public func rotateSpringConfigure(_ duration: Double, _ damping: Double, _ veloc
     springVelocity = velocity
 }
 
-final class RotateSpring: UIViewControllerAnimatedTransitioning {
-    let identifier = "rotate-spring"
-
+final class RotateSpring: NSObject, UIViewControllerAnimatedTransitioning {
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { springDuration }
 
     func animateTransition(using ctx: UIViewControllerContextTransitioning) {
@@ -34,8 +32,8 @@ final class RotateSpring: UIViewControllerAnimatedTransitioning {
     }
 
     func animatePresenting(_ ctx: UIViewControllerContextTransitioning) {
-        let fromViewController = ctx.viewController(forKey: .from)
-        let toViewController = ctx.viewController(forKey: .to)
+        let fromViewController = ctx.viewController(forKey: .from)!
+        let toViewController = ctx.viewController(forKey: .to)!
         let container = ctx.containerView
         let size = container.bounds.size
 
@@ -44,7 +42,7 @@ final class RotateSpring: UIViewControllerAnimatedTransitioning {
         let fromCenter = fromViewController.view.center
 
         // The to-view upside down, hanging from the top centre.
-        toViewController.view.transform = CGAffineTransform(rotationAngle: -M_PI)
+        toViewController.view.transform = CGAffineTransform(rotationAngle: -.pi)
         toViewController.view.layer.anchorPoint = CGPoint(x: 0.5, y: 0.0)
         toViewController.view.layer.position = CGPoint(x: size.width / 2, y: 0)
 
@@ -54,7 +52,7 @@ final class RotateSpring: UIViewControllerAnimatedTransitioning {
                        initialSpringVelocity: springVelocity, options: .curveEaseIn, animations: {
             toViewController.view.layer.transform = CATransform3DIdentity
             fromViewController.view.center = CGPoint(x: -size.width, y: size.height / 2)
-            fromViewController.view.transform = CGAffineTransform(rotationAngle: M_PI / 2)
+            fromViewController.view.transform = CGAffineTransform(rotationAngle: CGFloat.pi / 2)
         }, completion: { _ in
             if ctx.transitionWasCancelled {
                 fromViewController.view.transform = .identity
@@ -66,14 +64,14 @@ final class RotateSpring: UIViewControllerAnimatedTransitioning {
     }
 
     func animateDismissal(_ ctx: UIViewControllerContextTransitioning) {
-        let fromViewController = ctx.viewController(forKey: .from)
-        let toViewController = ctx.viewController(forKey: .to)
+        let fromViewController = ctx.viewController(forKey: .from)!
+        let toViewController = ctx.viewController(forKey: .to)!
         let container = ctx.containerView
         let initialRect = ctx.initialFrame(for: fromViewController)
         let toCenter = toViewController.view.center, toTransform = toViewController.view.transform
 
         // The from-view pivots about its top centre.
-        let rotation = CGAffineTransform(rotationAngle: M_PI)
+        let rotation = CGAffineTransform(rotationAngle: .pi)
         fromViewController.view.frame = initialRect
         fromViewController.view.layer.anchorPoint = CGPoint(x: 0.5, y: 0.0)
         fromViewController.view.layer.position = CGPoint(x: initialRect.width / 2, y: 0)
@@ -106,6 +104,3 @@ final class RotateSpring: UIViewControllerAnimatedTransitioning {
         view.frame = frame
     }
 }
-
-@_cdecl("th_swift_plugin_make")
-public func makePlugin() -> UnsafeMutableRawPointer { TransHostPlugin(RotateSpring()).export() }

@@ -13,7 +13,7 @@
 // leaves it, invisible, in the container); the to-view is added before completeTransition (the
 // seed adds it after, which the host reports as to-view-missing); and completeTransition gets
 // !transitionWasCancelled instead of YES.
-import TransHostAnimatorKit
+import UIKit
 
 nonisolated(unsafe) var fadeOutDuration: TimeInterval = 0.2
 nonisolated(unsafe) var moveDuration: TimeInterval = 0.5
@@ -31,9 +31,7 @@ public func snapshotSearchConfigure(_ fadeOut: Double, _ move: Double, _ fadeIn:
 /// The subview of each screen that is the search bar.
 let searchViewName = "searchView"
 
-final class SnapshotSearch: UIViewControllerAnimatedTransitioning {
-    let identifier = "snapshot-search"
-
+final class SnapshotSearch: NSObject, UIViewControllerAnimatedTransitioning {
     func transitionDuration(using ctx: UIViewControllerContextTransitioning?) -> TimeInterval {
         max(moveDuration, fadeInDelay + fadeInDuration, fadeOutDuration)
     }
@@ -44,8 +42,8 @@ final class SnapshotSearch: UIViewControllerAnimatedTransitioning {
 
     func homeToSearch(_ ctx: UIViewControllerContextTransitioning) {
         let container = ctx.containerView
-        let fromView = ctx.viewController(forKey: .from).view
-        let toView = ctx.viewController(forKey: .to).view
+        let fromView = ctx.view(forKey: .from)!
+        let toView = ctx.view(forKey: .to)!
         guard let searchView = fromView.viewNamed(searchViewName),
               let snapshot = toView.snapshotView(afterScreenUpdates: true),
               let moveView = searchView.snapshotView(afterScreenUpdates: false) else {
@@ -78,8 +76,8 @@ final class SnapshotSearch: UIViewControllerAnimatedTransitioning {
 
     func searchToHome(_ ctx: UIViewControllerContextTransitioning) {
         let container = ctx.containerView
-        let fromView = ctx.viewController(forKey: .from).view
-        let toView = ctx.viewController(forKey: .to).view
+        let fromView = ctx.view(forKey: .from)!
+        let toView = ctx.view(forKey: .to)!
         guard let searchView = toView.viewNamed(searchViewName),
               let toSnapshot = toView.snapshotView(afterScreenUpdates: true),
               let fromSnapshot = fromView.snapshotView(afterScreenUpdates: false),
@@ -114,6 +112,3 @@ final class SnapshotSearch: UIViewControllerAnimatedTransitioning {
         })
     }
 }
-
-@_cdecl("th_swift_plugin_make")
-public func makePlugin() -> UnsafeMutableRawPointer { TransHostPlugin(SnapshotSearch()).export() }

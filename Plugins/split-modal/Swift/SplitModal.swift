@@ -18,7 +18,7 @@
 //   left consistent (the host would otherwise report to-view-missing).
 // - The seed's 160 x 640 crops assume a 320-point screen; here the halves are cut from the
 //   container's real size.
-import TransHostAnimatorKit
+import UIKit
 
 nonisolated(unsafe) var presentationDuration: TimeInterval = 1.0
 nonisolated(unsafe) var dismissalDuration: TimeInterval = 0.5
@@ -35,9 +35,7 @@ public func splitModalConfigure(_ presentation: Double, _ dismissal: Double, _ a
     perspective = eyeDistance
 }
 
-final class SplitModal: UIViewControllerAnimatedTransitioning {
-    let identifier = "split-modal"
-
+final class SplitModal: NSObject, UIViewControllerAnimatedTransitioning {
     func transitionDuration(using ctx: UIViewControllerContextTransitioning?) -> TimeInterval {
         (ctx?.isPresenting ?? true) ? presentationDuration : dismissalDuration
     }
@@ -58,8 +56,8 @@ final class SplitModal: UIViewControllerAnimatedTransitioning {
     }
 
     func animatePresenting(_ ctx: UIViewControllerContextTransitioning) {
-        let toViewController = ctx.viewController(forKey: .to)
-        let fromViewController = ctx.viewController(forKey: .from)
+        let toViewController = ctx.viewController(forKey: .to)!
+        let fromViewController = ctx.viewController(forKey: .from)!
         let containerView = ctx.containerView
         let size = containerView.bounds.size
         guard let (capture1, capture2) = halves(of: fromViewController.view, size: size) else {
@@ -95,8 +93,8 @@ final class SplitModal: UIViewControllerAnimatedTransitioning {
     }
 
     func animateDismissal(_ ctx: UIViewControllerContextTransitioning) {
-        let toViewController = ctx.viewController(forKey: .to)
-        let fromViewController = ctx.viewController(forKey: .from)
+        let toViewController = ctx.viewController(forKey: .to)!
+        let fromViewController = ctx.viewController(forKey: .from)!
         let containerView = ctx.containerView
         let size = containerView.bounds.size
         guard let (capture1, capture2) = halves(of: toViewController.view, size: size),
@@ -152,6 +150,3 @@ final class SplitModal: UIViewControllerAnimatedTransitioning {
         return CATransform3DRotate(transform, -halfAngle, 0, 1, 0)
     }
 }
-
-@_cdecl("th_swift_plugin_make")
-public func makePlugin() -> UnsafeMutableRawPointer { TransHostPlugin(SplitModal()).export() }

@@ -39,13 +39,14 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <math.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define TH_ABI_MAJOR 1
-#define TH_ABI_MINOR 1
+#define TH_ABI_MINOR 2
 
 /* The name of the single symbol every plugin exports. */
 #define TH_ENTRY_SYMBOL "transhost_plugin_entry"
@@ -136,6 +137,60 @@ typedef void (*th_animations_fn)(void *user);
  * 1 unless the animations were removed or replaced before they ended. After it returns the host
  * never uses user again. [main-thread] */
 typedef void (*th_completion_fn)(int finished, void *user);
+
+/* ---- ABI 1.2 value types ------------------------------------------------------------------ */
+
+/* A controller's relatives (presentingViewController, presentedViewController,
+ * navigationController, tabBarController, parent). */
+typedef enum th_controller_relation {
+    TH_RELATION_PRESENTING = 0,
+    TH_RELATION_PRESENTED = 1,
+    TH_RELATION_NAVIGATION = 2,
+    TH_RELATION_TAB = 3,
+    TH_RELATION_PARENT = 4
+} th_controller_relation;
+
+/* UIModalPresentationStyle (same values as UIKit). */
+#define TH_PRESENTATION_FULL_SCREEN 0
+#define TH_PRESENTATION_CUSTOM 4
+#define TH_PRESENTATION_OVER_FULL_SCREEN 5
+
+/* UIViewAnimationOptions transitions (same values as UIKit), for view_transition. */
+#define TH_ANIM_TRANSITION_NONE (0u << 20)
+#define TH_ANIM_TRANSITION_FLIP_FROM_LEFT (1u << 20)
+#define TH_ANIM_TRANSITION_FLIP_FROM_RIGHT (2u << 20)
+#define TH_ANIM_TRANSITION_CURL_UP (3u << 20)
+#define TH_ANIM_TRANSITION_CURL_DOWN (4u << 20)
+#define TH_ANIM_TRANSITION_CROSS_DISSOLVE (5u << 20)
+#define TH_ANIM_TRANSITION_FLIP_FROM_TOP (6u << 20)
+#define TH_ANIM_TRANSITION_FLIP_FROM_BOTTOM (7u << 20)
+#define TH_ANIM_TRANSITION_MASK (7u << 20)
+
+/* UIGestureRecognizer kinds and states (states have UIKit's values). */
+#define TH_GESTURE_PAN 1u
+#define TH_GESTURE_SCREEN_EDGE_PAN 2u
+typedef enum th_gesture_state {
+    TH_GESTURE_POSSIBLE = 0,
+    TH_GESTURE_BEGAN = 1,
+    TH_GESTURE_CHANGED = 2,
+    TH_GESTURE_ENDED = 3,
+    TH_GESTURE_CANCELLED = 4,
+    TH_GESTURE_FAILED = 5
+} th_gesture_state;
+
+/* One gesture event: translation since the gesture began and velocity (points per second), both
+ * in window coordinates, and the touch location in the window. */
+typedef struct th_gesture_event {
+    uint32_t struct_size;
+    th_gesture_state state;
+    th_point translation;
+    th_point velocity;
+    th_point location;
+} th_gesture_event;
+
+/* Called when a scripted gesture reaches a recognizer a plugin attached; user is the plugin's.
+ * [main-thread] */
+typedef void (*th_gesture_fn)(const th_gesture_event *event, void *user);
 
 typedef enum th_log_level { TH_LOG_DEBUG = 0, TH_LOG_INFO = 1, TH_LOG_WARNING = 2, TH_LOG_ERROR = 3 } th_log_level;
 
@@ -277,6 +332,77 @@ typedef struct th_host_api {
     void (*add_keyframe)(double relative_start, double relative_duration, th_animations_fn animations, void *user);
     /* [layer removeAllAnimations]: their blocks complete with finished == 0. [main-thread] */
     void (*view_remove_all_animations)(th_view *view);
+
+    /* ---- ABI 1.2: appended; present when struct_size covers them (abi_minor >= 2) ---- */
+
+    /* -- Getters that read back the host's values -- */
+    /* backgroundColor: returns 1 and fills *out when the view has one, 0 when it is nil. [main-thread] */
+    int (*view_background_color)(th_view *view, th_color *out);
+    /* backgroundColor = nil. [main-thread] */
+    void (*view_clear_background_color)(th_view *view);
+    double (*view_corner_radius)(th_view *view);
+    int (*view_clips_to_bounds)(th_view *view);
+
+    /* -- UIScreen.main: the scenario's device -- */
+    th_rect (*screen_bounds)(void);
+    double (*screen_scale)(void);
+
+    /* -- Controllers -- */
+    /* The relative, or NULL (a controller that is not presenting has no presented controller).
+     * Navigation and tab containers are controllers too. [main-thread] */
+    th_controller *(*controller_related)(th_controller *vc, th_controller_relation relation);
+    /* A container's children: the navigation stack (bottom first) or the tabs. [main-thread] */
+    int64_t (*controller_child_count)(th_controller *container);
+    th_controller *(*controller_child_at)(th_controller *container, int64_t index);
+    /* TH_PRESENTATION_* of the controller (how it is or would be presented). [main-thread] */
+    int (*controller_presentation_style)(th_controller *vc);
+    /* preferredContentSize (zero unless the scenario sets one). [main-thread] */
+    th_size (*controller_preferred_content_size)(th_controller *vc);
+    /* Starting operations, as UIKit's methods do: popViewControllerAnimated:,
+     * pushViewController:animated:, dismissViewControllerAnimated: (on the presented controller
+     * or its presenter), the tab's setSelectedIndex:. While a transition runs the operation is
+     * queued behind it. Returns 1 when the operation was started or queued, 0 when it was
+     * refused (the reason is logged). [main-thread] */
+    int (*controller_pop)(th_controller *navigation, int animated);
+    int (*controller_push)(th_controller *navigation, th_controller *vc, int animated);
+    int (*controller_dismiss)(th_controller *vc, int animated);
+    int (*controller_select)(th_controller *tabs, int64_t index, int animated);
+
+    /* -- Transition context -- */
+    /* presentationStyle (TH_PRESENTATION_*; full screen outside modal transitions). [main-thread] */
+    int (*context_presentation_style)(th_context *ctx);
+    /* targetTransform (identity: the host does not rotate). [main-thread] */
+    th_affine (*context_target_transform)(th_context *ctx);
+    /* updateInteractiveTransition: / finishInteractiveTransition / cancelInteractiveTransition
+     * of an interactive transition (one a plugin's interaction controller drives); speed and
+     * curve are the controller's completionSpeed and completionCurve (TH_ANIM_CURVE_*). Ignored
+     * with a warning on a transition that is not interactive. [main-thread] */
+    void (*context_update_interactive)(th_context *ctx, double percent);
+    void (*context_finish_interactive)(th_context *ctx, double speed, uint32_t curve);
+    void (*context_cancel_interactive)(th_context *ctx, double speed, uint32_t curve);
+
+    /* -- Views -- */
+    /* UIImageView.image: the view shows the scenario's image named name (a path relative to the
+     * scenario, as its views' "image" fields are; ".png" may be left out), scaled to fill its
+     * bounds; NULL clears it. An unknown name leaves the view empty and logs a warning. [main-thread] */
+    void (*view_set_image)(th_view *view, const char *name);
+    /* The view's name: the scenario's "name" of a scenario view (what view_find_named finds),
+     * the controller's type for a root view, "" for an unnamed one. Host-owned, valid for the
+     * run. The kit reads it as accessibilityIdentifier. [main-thread] */
+    const char *(*view_name)(th_view *view);
+    /* The image file the view shows (a scenario view's "image", or what view_set_image set), or
+     * NULL. Host-owned, valid for the run. The kit sees such views as UIImageViews. [main-thread] */
+    const char *(*view_image)(th_view *view);
+    /* UIView transitionWithView: / transitionFromView:toView: with a TH_ANIM_TRANSITION_* in
+     * params->options: the host snapshots container, calls animations(user) (changes apply at
+     * once), and plays the transition between the before and after pictures over the duration;
+     * completion runs once at the end. [main-thread] */
+    void (*view_transition)(th_view *container, const th_animation_params *params, th_animations_fn animations,
+                            th_completion_fn completion, void *user);
+    /* addGestureRecognizer: the host calls handler(event, user) for each event of a scripted
+     * gesture of this kind (TH_GESTURE_*) that reaches view; edge is the screen edge of a
+     * screen-edge pan (1 top, 2 left, 4 bottom, 8 right, as UIRectEdge). [main-thread] */
+    void (*view_add_gesture)(th_view *view, uint32_t kind, uint32_t edge, th_gesture_fn handler, void *user);
 } th_host_api;
 
 /* ---- What the plugin provides ------------------------------------------------------------- */
@@ -295,6 +421,54 @@ typedef struct th_animator {
     void *user; /* the plugin's own data */
 } th_animator;
 
+/* ---- ABI 1.2: delegates and interaction controllers ---------------------------------------- */
+
+/* What a delegate is asked about: one transition about to start. */
+typedef struct th_transition_request {
+    uint32_t struct_size;
+    th_container container;
+    th_operation operation;
+    th_controller *from;
+    th_controller *to;
+    /* The navigation or tab controller, or the presenting controller of a modal transition. */
+    th_controller *container_controller;
+    /* presenting and source of animationControllerForPresentedController:presentingController:
+     * sourceController: (NULL outside a present). */
+    th_controller *presenting;
+    th_controller *source;
+} th_transition_request;
+
+/* An interaction controller (UIViewControllerInteractiveTransitioning). Owned by the plugin;
+ * must stay valid until the transition ends. */
+typedef struct th_interaction {
+    uint32_t struct_size;
+    /* wantsInteractiveStart: 0 runs the transition on its own. [main-thread] */
+    int (*wants_interactive_start)(const struct th_interaction *self);
+    /* startInteractiveTransition: called instead of the animator's animate_transition; the
+     * context is interactive (its animations are paused until the plugin updates or finishes
+     * it). animator is the one the delegate gave for this transition. [main-thread] */
+    void (*start_interactive_transition)(const struct th_interaction *self, th_context *ctx, const th_animator *animator);
+    void *user;
+} th_interaction;
+
+/* A delegate (UIViewControllerTransitioningDelegate, UINavigationControllerDelegate,
+ * UITabBarControllerDelegate). Owned by the plugin; must stay valid until deinit. */
+typedef struct th_delegate {
+    uint32_t struct_size;
+    const char *id; /* matches a delegate id in the manifest */
+    /* The animator for this transition, or NULL for the default transition. The pointer must
+     * stay valid until that animator's animation_ended returns. [main-thread] */
+    const th_animator *(*animator_for)(const struct th_delegate *self, const th_transition_request *request);
+    /* The interaction controller for this transition and animator, or NULL (may be NULL). [main-thread] */
+    const th_interaction *(*interaction_for)(const struct th_delegate *self, const th_transition_request *request,
+                                             const th_animator *animator);
+    /* navigationController:willShowViewController:animated: (did == 0, before an animated
+     * navigation transition this delegate's route decided) and ...didShow... (did == 1, after it
+     * completed); request->to is the controller shown. May be NULL. [main-thread] */
+    void (*navigation_show)(const struct th_delegate *self, const th_transition_request *request, int did, int animated);
+    void *user;
+} th_delegate;
+
 /* The plugin's single exported symbol. abi_major and abi_minor come first and are read by the
  * host from the file, before any plugin code runs. */
 typedef struct th_plugin_entry {
@@ -310,7 +484,61 @@ typedef struct th_plugin_entry {
     void (*deinit)(void);
     /* The animator with this id, or NULL. The pointer must stay valid until deinit. [main-thread] */
     const th_animator *(*get_animator)(const char *animator_id);
+    /* ABI 1.2 (present when struct_size covers it; may be NULL): the delegate with this id, or
+     * NULL. The pointer must stay valid until deinit. [main-thread] */
+    const th_delegate *(*get_delegate)(const char *delegate_id);
 } th_plugin_entry;
+
+/* ---- 3D-transform helpers for C authors (CATransform3DMake..., row-vector convention) ---- */
+
+static inline th_transform3d th_transform3d_identity(void) {
+    th_transform3d t = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    return t;
+}
+
+/* a then b (CATransform3DConcat). */
+static inline th_transform3d th_transform3d_concat(th_transform3d a, th_transform3d b) {
+    const double *x = &a.m11, *y = &b.m11;
+    double r[16];
+    int i, j, k;
+    for (i = 0; i < 4; i++)
+        for (j = 0; j < 4; j++) {
+            double sum = 0;
+            for (k = 0; k < 4; k++) sum += x[i * 4 + k] * y[k * 4 + j];
+            r[i * 4 + j] = sum;
+        }
+    th_transform3d t = {r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15]};
+    return t;
+}
+
+/* t then a translation (CATransform3DTranslate applies the translation first: it returns
+ * translate x t). */
+static inline th_transform3d th_transform3d_translate(th_transform3d t, double tx, double ty, double tz) {
+    th_transform3d m = th_transform3d_identity();
+    m.m41 = tx; m.m42 = ty; m.m43 = tz;
+    return th_transform3d_concat(m, t);
+}
+
+/* CATransform3DScale: scale x t. */
+static inline th_transform3d th_transform3d_scale(th_transform3d t, double sx, double sy, double sz) {
+    th_transform3d m = th_transform3d_identity();
+    m.m11 = sx; m.m22 = sy; m.m33 = sz;
+    return th_transform3d_concat(m, t);
+}
+
+/* CATransform3DRotate: rotation by angle radians about the axis (x, y, z), then t; a zero axis
+ * leaves t unchanged. Uses <math.h> (link with -lm). */
+static inline th_transform3d th_transform3d_rotate(th_transform3d t, double angle, double x, double y, double z) {
+    double len = sqrt(x * x + y * y + z * z);
+    if (len == 0) return t;
+    x /= len; y /= len; z /= len;
+    double c = cos(angle), s = sin(angle), v = 1 - c;
+    th_transform3d m = {v * x * x + c, v * x * y + z * s, v * x * z - y * s, 0,
+                        v * x * y - z * s, v * y * y + c, v * y * z + x * s, 0,
+                        v * x * z + y * s, v * y * z - x * s, v * z * z + c, 0,
+                        0, 0, 0, 1};
+    return th_transform3d_concat(m, t);
+}
 
 #ifdef __cplusplus
 }

@@ -1,10 +1,10 @@
-// slide-in — a template animator written in Swift with TransHostAnimatorKit.
+// slide-in — a template animator, written as for UIKit (transhost's `UIKit` module).
 //
 // Push: the to-view slides in from the right edge over the from-view, which moves a third of
 // the width to the left and dims to alpha 0.5 (UIKit's default ease-in-out, 0.4 s).
 // Pop (the reverse route): the from-view slides out to the right, the to-view comes back.
 // Cancelled interactively, everything is put back and completeTransition(false) is called.
-import TransHostAnimatorKit
+import UIKit
 
 /// Parameters. The initial values must equal the manifest's `configure` defaults: the host
 /// calls `slide_in_configure` with the defaults (or `--param` overrides) after init.
@@ -17,15 +17,14 @@ public func slideInConfigure(_ duration: Double, _ dimmed: Double) {
     dimmedAlpha = dimmed
 }
 
-final class SlideIn: UIViewControllerAnimatedTransitioning {
-    /// Must equal the animator's `id` in manifest.json.
-    let identifier = "slide-in"
-
+final class SlideIn: NSObject, UIViewControllerAnimatedTransitioning {
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { slideDuration }
 
     func animateTransition(using ctx: UIViewControllerContextTransitioning) {
-        let fromView = ctx.viewController(forKey: .from).view
-        let toView = ctx.viewController(forKey: .to).view
+        guard let fromView = ctx.view(forKey: .from), let toView = ctx.view(forKey: .to) else {
+            ctx.completeTransition(false)
+            return
+        }
         let container = ctx.containerView
         let width = container.bounds.width
         let pushing = ctx.isPresenting
@@ -57,7 +56,3 @@ final class SlideIn: UIViewControllerAnimatedTransitioning {
         })
     }
 }
-
-/// The plugin's animators, handed to the kit once at init.
-@_cdecl("th_swift_plugin_make")
-public func makePlugin() -> UnsafeMutableRawPointer { TransHostPlugin(SlideIn()).export() }

@@ -1,0 +1,33 @@
+import UIKit
+
+// Seed 001 (zh), transliterated line by line from Objective-C: CustomPopAnimation, top to bottom.
+// The seed's 568 pt (iPhone 5) height is kept.
+
+class CustomPopAnimation: NSObject, UIViewControllerAnimatedTransitioning {
+
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
+        return 2.0
+    }
+
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+        // the destination controller
+        let toViewController = transitionContext.viewController(forKey: UITransitionContextViewControllerKey.to)!
+        // the controller we start from
+        let fromViewController = transitionContext.viewController(forKey: UITransitionContextViewControllerKey.from)!
+
+        // add the to-view to the context
+        transitionContext.containerView.insertSubview(toViewController.view, belowSubview: fromViewController.view)
+
+        // the custom animation
+        toViewController.view.transform = CGAffineTransform(translationX: 0, y: -568)
+
+        UIView.animate(withDuration: self.transitionDuration(using: transitionContext), animations: {
+            fromViewController.view.transform = CGAffineTransform(translationX: 0, y: 568)
+            toViewController.view.transform = CGAffineTransform.identity
+        }, completion: { finished in
+            fromViewController.view.transform = CGAffineTransform.identity
+            // say that the transition is over: completeTransition:
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+        })
+    }
+}
