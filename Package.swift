@@ -157,7 +157,9 @@ package.products += [
     .library(name: "compat-corpus", type: .dynamic, targets: ["CompatCorpus", "CompatCorpusEntry"]),
 ]
 package.targets += [
-    .target(name: "CompatCorpus", dependencies: ["UIKit", "QuartzCore"], path: "Tests/CompatCorpus/Swift"),
+    // The kit directly as well as UIKit: with the re-export alone, incremental builds keep stale
+    // objects when the kit changes.
+    .target(name: "CompatCorpus", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Tests/CompatCorpus/Swift"),
     .target(name: "CompatCorpusEntry", dependencies: ["CTransHost"], path: "Tests/CompatCorpus/Entry",
             publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
     .testTarget(name: "CompatCorpusTests", dependencies: ["TransHostTestSupport"], path: "Tests/CompatCorpusTests"),

@@ -51,9 +51,9 @@ enum ListCommand {
     }
 
     static func routeLines(_ m: PluginManifest) -> [String] {
-        m.animators.flatMap { a in
+        (m.animators.map { ($0, "") } + m.delegates.map { ($0, "delegate ") }).flatMap { a, kind in
             a.routes.map { r in
-                var s = "\(r.container.manifestName) \(r.operations.isEmpty ? "*" : r.operations.map(\.rawValue).joined(separator: ",")) \(r.from) -> \(r.to) => \(a.id)"
+                var s = "\(r.container.manifestName) \(r.operations.isEmpty ? "*" : r.operations.map(\.rawValue).joined(separator: ",")) \(r.from) -> \(r.to) => \(kind)\(a.id)"
                 if r.priority != 0 { s += " (priority \(r.priority))" }
                 if !r.reverse { s += " (no reverse)" }
                 return s
@@ -99,9 +99,11 @@ enum ListCommand {
             "reason": r.status.reason.map(JSONValue.string) ?? .null,
         ]
         if let crash = r.crash { o["crash"] = .string(crash) }
-        o["routes"] = .array((r.manifest?.animators ?? []).flatMap { a in
+        // A delegate's routes carry "delegate" where an animator's carry "animator" (added field).
+        let entries = (r.manifest?.animators ?? []).map { ($0, "animator") } + (r.manifest?.delegates ?? []).map { ($0, "delegate") }
+        o["routes"] = .array(entries.flatMap { a, key in
             a.routes.map { rt in
-                .object(["animator": .string(a.id), "container": .string(rt.container.manifestName),
+                .object([key: .string(a.id), "container": .string(rt.container.manifestName),
                          "operations": .array(rt.operations.map { .string($0.rawValue) }),
                          "from": .string(rt.from), "to": .string(rt.to), "priority": .number(Double(rt.priority)),
                          "reverse": .bool(rt.reverse), "interaction": rt.interaction.map(JSONValue.string) ?? .null])

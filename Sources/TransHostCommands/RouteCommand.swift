@@ -44,6 +44,7 @@ enum RouteCommand {
                 "query": ["container": .string(c), "operation": .string(o), "from": .string(from), "to": .string(to)],
                 "winner": decision.winner.map { ["plugin": .string($0.rule.plugin), "animator": .string($0.rule.animator),
                                                  "reversed": .bool($0.reversed), "source": .string($0.rule.source),
+                                                 "delegate": .bool($0.rule.isDelegate),
                                                  "unusable": $0.rule.unusableReason.map(JSONValue.string) ?? .null] } ?? .null,
                 "conflicts": .array(decision.conflicts.map { .string($0.rule.label) }),
                 "candidates": .array(decision.candidates.map { ["rule": .string($0.rule.label), "matched": .bool($0.matched), "reason": .string($0.reason)] }),
@@ -53,7 +54,8 @@ enum RouteCommand {
         if let w = decision.winner, let reason = w.rule.unusableReason {
             console.out("default transition: the route of \(w.rule.plugin)/\(w.rule.animator) wins, but the plugin is not usable: \(reason)")
         } else if let w = decision.winner {
-            console.out("\(w.rule.plugin)/\(w.rule.animator)\(w.reversed ? " (reverse of its stated route)" : "")")
+            let name = w.rule.isDelegate ? "\(w.rule.plugin)/delegate \(w.rule.animator) (the delegate is asked for the animator; nil means the default)" : "\(w.rule.plugin)/\(w.rule.animator)"
+            console.out("\(name)\(w.reversed ? " (reverse of its stated route)" : "")")
         } else {
             console.out("default transition (no route matches)")
         }

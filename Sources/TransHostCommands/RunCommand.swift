@@ -112,45 +112,54 @@ enum RunCommand {
         var exit = ExitCode.ok
         var summaries: [JSONValue] = []
         session.run(jobs) { report in
-            let r = report.result
-            for event in r.events {
-                switch event {
-                case .loadFailure(_, let m): console.err("error: \(m)")
-                case .warning(let m): if !quiet { console.err("warning: \(m)") }
-                case .log(let l): if !quiet { console.err(l) }
-                case .breach(let b, _): console.err("contract breach: \(b)")
-                case .pluginFailure(let f): console.err("plugin failure: \(f.message)")
-                }
-            }
-            if let failure = report.failure {
-                switch failure {
-                case .stopped: console.err("transhost run: \(failure)"); exit = worse(exit, .pluginFailed)
-                case .unplayable: console.err("transhost run: \(failure)"); exit = worse(exit, .pluginFailed)
-                default: console.err("transhost run: \(report.job.scenario.name): \(failure)"); exit = .inputError
-                }
-                return
-            }
-            if json {
-                summaries.append(summaryJSON(report))
-            } else if !quiet {
-                console.out(summary(report))
-            }
-            if let c = report.comparison, !json {
-                let golden = RunSession.expectedTracePath(options.expect!.path, job: report.job, jobs: jobs.count)
-                if c.matches {
-                    if !quiet { console.out("matches \(golden)") }
-                } else {
-                    console.out("MISMATCH against \(golden): \(c.total) difference\(c.total == 1 ? "" : "s")")
-                    for d in c.listed { console.out("  \(d)") }
-                    if c.unlisted > 0 { console.out("  ... and \(c.unlisted) more") }
-                }
-            }
-            if let c = report.comparison, !c.matches { exit = worse(exit, .mismatch) }
-            if !r.loadFailures.isEmpty || !r.pluginFailures.isEmpty { exit = worse(exit, .pluginFailed) }
-            if !r.breaches.isEmpty { exit = worse(exit, .contractBreach) }
+            let (code, summary) = show(report, quiet: quiet, json: json, console: console, jobs: jobs.count, expect: options.expect)
+            exit = worse(exit, code)
+            if let summary { summaries.append(summary) }
         }
         if json && !summaries.isEmpty { console.out(JSONWriter.write(jobs.count == 1 ? summaries[0] : .object(["runs": .array(summaries)]))) }
         return exit
+    }
+
+    /// Prints one job's events (each once: load failures even with -q), its summary (text, or
+    /// returned as JSON) and its comparison; returns the job's exit code.
+    static func show(_ report: JobReport, quiet: Bool, json: Bool, console: Console, jobs: Int,
+                     expect: RunOptions.Expectation?) -> (ExitCode, JSONValue?) {
+        let r = report.result
+        for event in r.events {
+            switch event {
+            case .loadFailure(_, let m): console.err("error: \(m)")
+            case .warning(let m): if !quiet { console.err("warning: \(m)") }
+            case .log(let l): if !quiet { console.err(l) }
+            case .breach(let b, _): console.err("contract breach: \(b)")
+            case .pluginFailure(let f): console.err("plugin failure: \(f.message)")
+            }
+        }
+        if let failure = report.failure {
+            switch failure {
+            case .stopped, .unplayable:
+                console.err("transhost run: \(failure)")
+                return (.pluginFailed, nil)
+            default:
+                console.err("transhost run: \(report.job.scenario.name): \(failure)")
+                return (.inputError, nil)
+            }
+        }
+        if !json && !quiet { console.out(summary(report)) }
+        if let c = report.comparison, let expect, !json {
+            let golden = RunSession.expectedTracePath(expect.path, job: report.job, jobs: jobs)
+            if c.matches {
+                if !quiet { console.out("matches \(golden)") }
+            } else {
+                console.out("MISMATCH against \(golden): \(c.total) difference\(c.total == 1 ? "" : "s")")
+                for d in c.listed { console.out("  \(d)") }
+                if c.unlisted > 0 { console.out("  ... and \(c.unlisted) more") }
+            }
+        }
+        var code = ExitCode.ok
+        if let c = report.comparison, !c.matches { code = worse(code, .mismatch) }
+        if !r.loadFailures.isEmpty || !r.pluginFailures.isEmpty { code = worse(code, .pluginFailed) }
+        if !r.breaches.isEmpty { code = worse(code, .contractBreach) }
+        return (code, json ? summaryJSON(report) : nil)
     }
 
     /// Exit codes by severity: unwritable output outranks everything, then a plugin that failed
@@ -180,13 +189,13 @@ enum RunCommand {
             o.scale = scale
         }
         o.pictures = try pictureOptions(args)
+        var tolerance = 0.0
         if let t = args.value("--tolerance") {
             guard let x = Double(t), x.isFinite, x >= 0 else { throw UsageError(message: "--tolerance must be a number >= 0, got \"\(t)\"") }
             guard args.value("--expect") != nil else { throw UsageError(message: "--tolerance only applies with --expect") }
+            tolerance = x
         }
-        if let path = args.value("--expect") {
-            o.expect = RunOptions.Expectation(path: path, tolerance: args.value("--tolerance").flatMap(Double.init) ?? 0)
-        }
+        if let path = args.value("--expect") { o.expect = RunOptions.Expectation(path: path, tolerance: tolerance) }
         o.loading = try plugins.loading(args, scan: scan)
         return o
     }

@@ -9,9 +9,8 @@ import TransHostScenario
 /// What a playback worker sends back: the played run (transitions with every frame, the final
 /// state, warnings, breaches, plugin logs) and what it learnt about loading plugins.
 ///
-/// Views are sent once, as their look at the end of the play (what the in-process renderer
-/// reads too, since every scenario is played before any picture is rendered); frames refer
-/// to them by number. The supervisor rebuilds each view as a replica with the same id.
+/// Each distinct sampled view (id, name, content, version, clipping, snapshot flag) is sent
+/// once; frames refer to them by number.
 struct WorkerResult {
     var run: RunResult
     /// Validation results recorded while loading (plugin, nil = passed / failure reason).
@@ -26,18 +25,18 @@ enum PlayResultCodec {
         w.u32(magic)
         w.u32(UInt32(validations.count))
         for v in validations { w.string(v.plugin); w.optionalString(v.failure) }
-        var viewIndex: [ObjectIdentifier: UInt32] = [:]
-        var views: [View] = []
+        var viewIndex: [SampledView: UInt32] = [:]
+        var views: [SampledView] = []
         for t in r.transitions {
             for f in t.frames {
-                for n in f.nodes where viewIndex[ObjectIdentifier(n.view)] == nil {
-                    viewIndex[ObjectIdentifier(n.view)] = UInt32(views.count)
+                for n in f.nodes where viewIndex[n.view] == nil {
+                    viewIndex[n.view] = UInt32(views.count)
                     views.append(n.view)
                 }
             }
         }
         w.u32(UInt32(views.count))
-        for v in views { look(v.look, &w) }
+        for v in views { look(v, &w) }
         w.u32(UInt32(r.transitions.count))
         for t in r.transitions {
             w.int(t.index)
@@ -49,7 +48,7 @@ enum PlayResultCodec {
                 w.f64(f.t)
                 w.u32(UInt32(f.nodes.count))
                 for n in f.nodes {
-                    w.u32(viewIndex[ObjectIdentifier(n.view)]!)
+                    w.u32(viewIndex[n.view]!)
                     w.optionalString(n.parentID)
                     w.int(n.z)
                     w.int(n.depth)
@@ -73,9 +72,8 @@ enum PlayResultCodec {
         guard try r.u32() == magic else { throw ByteReader.Damaged(description: "the worker's result does not start with the protocol's magic number") }
         var validations: [(String, String?)] = []
         for _ in 0..<(try r.count()) { validations.append((try r.string(), try r.optionalString())) }
-        let engine = AnimationEngine()
-        var views: [View] = []
-        for _ in 0..<(try r.count()) { views.append(View.replica(of: try look(&r), engine: engine)) }
+        var views: [SampledView] = []
+        for _ in 0..<(try r.count()) { views.append(try look(&r)) }
         var transitions: [TransitionTrace] = []
         for _ in 0..<(try r.count()) {
             let index = try r.int()
@@ -115,17 +113,16 @@ enum PlayResultCodec {
 
     // MARK: parts
 
-    static func look(_ l: ViewLook, _ w: inout ByteWriter) {
+    static func look(_ l: SampledView, _ w: inout ByteWriter) {
         w.string(l.id); w.string(l.name); w.bool(l.isSnapshot); w.int(l.contentVersion); w.bool(l.clipsToBounds)
         let c = l.content
         w.bool(c.text != nil)
         if let t = c.text { w.string(t.string); w.f64(t.fontSize); color(t.color, &w); w.string(t.alignment.rawValue) }
         w.optionalString(c.imagePath)
         w.f64(c.borderWidth); color(c.borderColor, &w)
-        for x in [l.capInsets.top, l.capInsets.left, l.capInsets.bottom, l.capInsets.right] { w.f64(x) }
     }
 
-    static func look(_ r: inout ByteReader) throws -> ViewLook {
+    static func look(_ r: inout ByteReader) throws -> SampledView {
         let id = try r.string(), name = try r.string(), snapshot = try r.bool(), version = try r.int(), clips = try r.bool()
         var content = ViewContent()
         if try r.bool() {
@@ -135,8 +132,7 @@ enum PlayResultCodec {
         content.imagePath = try r.optionalString()
         content.borderWidth = try r.f64()
         content.borderColor = try color(&r)
-        let insets = EdgeInsets(top: try r.f64(), left: try r.f64(), bottom: try r.f64(), right: try r.f64())
-        return ViewLook(id: id, name: name, isSnapshot: snapshot, contentVersion: version, clipsToBounds: clips, content: content, capInsets: insets)
+        return SampledView(id: id, name: name, content: content, contentVersion: version, clipsToBounds: clips, isSnapshot: snapshot)
     }
 
     static func color(_ c: Color, _ w: inout ByteWriter) { w.f64(c.red); w.f64(c.green); w.f64(c.blue); w.f64(c.alpha) }

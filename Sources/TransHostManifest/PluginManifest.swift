@@ -9,16 +9,8 @@ import Glibc
 public struct PluginManifest: Equatable, Sendable {
     public static let format = "transhost-manifest/1"
 
-    public struct Route: Equatable, Sendable {
-        /// Which container the route applies to, checked when the manifest is read.
-        public var container: RouteContainer
-        public var operations: [TransitionOperation]
-        public var from: String
-        public var to: String
-        public var priority: Int
-        public var reverse: Bool
-        public var interaction: String?
-    }
+    /// One route as written (container, operations, types, priority, reverse, interaction).
+    public typealias Route = RouteSpec
 
     public struct Animator: Equatable, Sendable {
         public var id: String

@@ -7,21 +7,13 @@ extension HostBridge {
     static func installGeometry(into t: inout th_host_api) {
         t.view_frame = { v in bridge()?.view(v, "view_frame").map { rect($0.frame) } ?? th_rect() }
         t.view_set_frame = { v, r in
-            guard let b = bridge(), let view = b.view(v, "view_set_frame"), b.finite([r.x, r.y, r.width, r.height], "view_set_frame") else { return }
-            guard r.width >= 0, r.height >= 0 else {
-                b.breach("invalid-value", "view_set_frame got a negative size \(r.width) x \(r.height); the call was ignored")
-                return
-            }
-            view.frame = rect(r)
+            guard let b = bridge(), let view = b.view(v, "view_set_frame"), let frame = b.settableRect(r, "view_set_frame") else { return }
+            view.frame = frame
         }
         t.view_bounds = { v in bridge()?.view(v, "view_bounds").map { rect($0.bounds) } ?? th_rect() }
         t.view_set_bounds = { v, r in
-            guard let b = bridge(), let view = b.view(v, "view_set_bounds"), b.finite([r.x, r.y, r.width, r.height], "view_set_bounds") else { return }
-            guard r.width >= 0, r.height >= 0 else {
-                b.breach("invalid-value", "view_set_bounds got a negative size \(r.width) x \(r.height); the call was ignored")
-                return
-            }
-            view.bounds = rect(r)
+            guard let b = bridge(), let view = b.view(v, "view_set_bounds"), let bounds = b.settableRect(r, "view_set_bounds") else { return }
+            view.bounds = bounds
         }
         t.view_center = { v in bridge()?.view(v, "view_center").map { th_point(x: $0.center.x, y: $0.center.y) } ?? th_point() }
         t.view_set_center = { v, p in
@@ -73,5 +65,18 @@ extension HostBridge {
             view.cornerRadius = max(r, 0)
         }
         t.view_set_clips_to_bounds = { v, c in bridge()?.view(v, "view_set_clips_to_bounds")?.clipsToBounds = c != 0 }
+    }
+}
+
+extension HostBridge {
+    /// A frame or bounds from a plugin, or nil (reported) when it is not finite or has a
+    /// negative size.
+    func settableRect(_ r: th_rect, _ call: String) -> Rect? {
+        guard finite([r.x, r.y, r.width, r.height], call) else { return nil }
+        guard r.width >= 0, r.height >= 0 else {
+            breach("invalid-value", "\(call) got a negative size \(r.width) x \(r.height); the call was ignored")
+            return nil
+        }
+        return rect(r)
     }
 }

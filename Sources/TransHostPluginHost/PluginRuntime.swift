@@ -129,10 +129,8 @@ public final class PluginRuntime: TransitionAnimatorProvider {
         for (m, unusable) in manifests {
             for (i, a) in m.animators.enumerated() {
                 for (j, r) in a.routes.enumerated() {
-                    rules.append(RouteRule(plugin: m.name, animator: a.id, interaction: r.interaction,
-                                           container: r.container,
-                                           operations: r.operations, from: r.from, to: r.to, priority: r.priority,
-                                           reverse: r.reverse, source: "\(m.file) animators[\(i)].routes[\(j)]", order: rules.count))
+                    rules.append(RouteRule(plugin: m.name, animator: a.id, spec: r,
+                                           source: "\(m.file) animators[\(i)].routes[\(j)]", order: rules.count))
                     rules[rules.count - 1].unusableReason = unusable
                 }
             }

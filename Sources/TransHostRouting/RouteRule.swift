@@ -1,16 +1,9 @@
 import TransHostCoordinators
 
-/// One routing rule from a plugin manifest: "animate these transitions with this animator".
-public struct RouteRule: Equatable, Sendable {
-    /// The wildcard type name: matches any controller type.
-    public static let wildcard = "*"
-
-    /// Plugin name.
-    public var plugin: String
-    /// Animator id within the plugin.
-    public var animator: String
-    /// Optional interaction controller id within the plugin.
-    public var interaction: String?
+/// What one route of a manifest states: which transitions it is for, how strongly, and whether
+/// it also serves the reverse. The manifest reads it (`PluginManifest.Route`); a `RouteRule` adds
+/// who declared it.
+public struct RouteSpec: Equatable, Sendable {
     public var container: RouteContainer
     /// The operations this rule is stated for; empty means every operation valid for `container`.
     public var operations: [TransitionOperation]
@@ -24,6 +17,29 @@ public struct RouteRule: Equatable, Sendable {
     /// the types swapped: push A->B serves pop B->A, present A->B serves dismiss B->A, and
     /// select A->B serves select B->A. Rules stated for pop or dismiss derive nothing.
     public var reverse: Bool
+    /// Optional interaction controller id within the plugin.
+    public var interaction: String?
+
+    public init(container: RouteContainer, operations: [TransitionOperation], from: String = RouteRule.wildcard,
+                to: String = RouteRule.wildcard, priority: Int = 0, reverse: Bool = true, interaction: String? = nil) {
+        self.container = container; self.operations = operations; self.from = from; self.to = to
+        self.priority = priority; self.reverse = reverse; self.interaction = interaction
+    }
+}
+
+/// One routing rule from a plugin manifest: "animate these transitions with this animator".
+/// `rule.container`, `rule.from` and the rest read its `spec`.
+@dynamicMemberLookup
+public struct RouteRule: Equatable, Sendable {
+    /// The wildcard type name: matches any controller type.
+    public static let wildcard = "*"
+
+    /// Plugin name.
+    public var plugin: String
+    /// Animator id within the plugin.
+    public var animator: String
+    /// What the route states.
+    public var spec: RouteSpec
     /// Where it was declared (manifest path + `animators[i].routes[j]`), for messages.
     public var source: String
     /// Global declaration order, the stable tie-break (lowest wins).
@@ -35,6 +51,10 @@ public struct RouteRule: Equatable, Sendable {
     /// Such a rule still matches, so a transition it wins reports the failure instead of quietly
     /// getting the default transition.
     public var unusableReason: String? = nil
+
+    public init(plugin: String, animator: String, spec: RouteSpec, source: String = "", order: Int = 0) {
+        self.plugin = plugin; self.animator = animator; self.spec = spec; self.source = source; self.order = order
+    }
 
     public init(
         plugin: String,
@@ -49,29 +69,27 @@ public struct RouteRule: Equatable, Sendable {
         source: String = "",
         order: Int = 0
     ) {
-        self.plugin = plugin
-        self.animator = animator
-        self.interaction = interaction
-        self.container = container
-        self.operations = operations
-        self.from = from
-        self.to = to
-        self.priority = priority
-        self.reverse = reverse
-        self.source = source
-        self.order = order
+        self.init(plugin: plugin, animator: animator,
+                  spec: RouteSpec(container: container, operations: operations, from: from, to: to, priority: priority,
+                                  reverse: reverse, interaction: interaction),
+                  source: source, order: order)
+    }
+
+    public subscript<T>(dynamicMember keyPath: WritableKeyPath<RouteSpec, T>) -> T {
+        get { spec[keyPath: keyPath] }
+        set { spec[keyPath: keyPath] = newValue }
     }
 
     /// The operations the rule serves directly: `operations`, or every operation valid for the
     /// container when `operations` is empty.
     public var statedOperations: [TransitionOperation] {
-        operations.isEmpty ? container.validOperations : operations
+        spec.operations.isEmpty ? spec.container.validOperations : spec.operations
     }
 
     /// The operations the rule serves through reverse derivation (with from/to swapped); empty
     /// when `reverse` is false. Only forward operations (push, present, select) derive a reverse.
     public var derivedOperations: [TransitionOperation] {
-        guard reverse else { return [] }
+        guard spec.reverse else { return [] }
         var derived: [TransitionOperation] = []
         for op in statedOperations where op.isForward && !derived.contains(op.reverse) {
             derived.append(op.reverse)
@@ -87,11 +105,11 @@ public struct RouteRule: Equatable, Sendable {
 
     /// `navigation [push] Home -> CompanySearch`, with priority and flags when not default.
     public var summary: String {
-        let ops = operations.isEmpty ? "[any]" : "[\(operations.map(\.rawValue).joined(separator: ", "))]"
-        var text = "\(container.manifestName) \(ops) \(from) -> \(to)"
-        text += " priority \(priority)"
-        if !reverse { text += ", reverse: false" }
-        if let interaction { text += ", interaction \(interaction)" }
+        let ops = spec.operations.isEmpty ? "[any]" : "[\(spec.operations.map(\.rawValue).joined(separator: ", "))]"
+        var text = "\(spec.container.manifestName) \(ops) \(spec.from) -> \(spec.to)"
+        text += " priority \(spec.priority)"
+        if !spec.reverse { text += ", reverse: false" }
+        if let interaction = spec.interaction { text += ", interaction \(interaction)" }
         return text
     }
 
@@ -103,15 +121,15 @@ public struct RouteRule: Equatable, Sendable {
         var found: [String] = []
         if plugin.isEmpty { found.append("\(at)route has an empty plugin name") }
         if animator.isEmpty { found.append("\(at)route has an empty animator id") }
-        if from.isEmpty { found.append("\(at)route has an empty from type (use \"*\" for any)") }
-        if to.isEmpty { found.append("\(at)route has an empty to type (use \"*\" for any)") }
-        if case .only(let kind) = container {
-            for op in operations where op.container != kind {
+        if spec.from.isEmpty { found.append("\(at)route has an empty from type (use \"*\" for any)") }
+        if spec.to.isEmpty { found.append("\(at)route has an empty to type (use \"*\" for any)") }
+        if case .only(let kind) = spec.container {
+            for op in spec.operations where op.container != kind {
                 found.append("\(at)operation \(op.rawValue) never happens in a \(kind.rawValue) container, so it can never match")
             }
         }
         var seen: Set<TransitionOperation> = []
-        for op in operations where !seen.insert(op).inserted {
+        for op in spec.operations where !seen.insert(op).inserted {
             found.append("\(at)operation \(op.rawValue) is listed twice")
         }
         return found

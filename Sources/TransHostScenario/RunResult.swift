@@ -24,8 +24,8 @@ public struct TransitionTrace {
     }
 }
 
-/// The outcome of playing a scenario, as a value (its frames still refer to the views, for their
-/// content, which the renderer reads).
+/// The outcome of playing a scenario, as a value: frames hold sampled views, not live ones, so a
+/// result can be kept, compared or sent from another process.
 public struct RunResult {
     public let scenario: Scenario
     public let fps: Int

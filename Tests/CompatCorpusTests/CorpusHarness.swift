@@ -130,6 +130,7 @@ struct Frame {
 }
 
 struct ViewState {
+    let id: String
     let name: String
     let parent: String?
     let z: Int
@@ -144,6 +145,7 @@ struct ViewState {
 
     init(_ o: [String: Any]) {
         func numbers(_ k: String) -> [Double] { (o[k] as? [NSNumber] ?? []).map(\.doubleValue) }
+        id = o["id"] as? String ?? ""
         name = o["name"] as? String ?? ""
         parent = o["parent"] as? String
         z = (o["z"] as? NSNumber)?.intValue ?? 0

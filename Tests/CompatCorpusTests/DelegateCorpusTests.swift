@@ -115,6 +115,41 @@ final class DelegateCorpusTests: XCTestCase {
         XCTAssertEqual(run.trace.finalStack, ["SwipeList"])
     }
 
+    /// A delegate that vends a UIPresentationController subclass beside its animator: the file
+    /// compiles as written and its animator plays. (The host does not consult presentation
+    /// controllers yet, so the sheet is full screen, not the half its controller asks for:
+    /// Tests/CompatCorpus/GAPS.md, gap 5.)
+    func testDelegateWithAPresentationControllerPlaysItsAnimator() throws {
+        let run = try Corpus.play("half-sheet", self)
+        assertExitedCleanly(run)
+        let (present, dismiss) = (run.trace.transitions[0], run.trace.transitions[1])
+        assertClean(present, animator: "BottomSheetAnimator")
+        assertClean(dismiss, animator: "BottomSheetAnimator")
+        XCTAssertEqual(present.first["HalfSheetPicker"]?.screenY ?? .nan, 284 + 568, accuracy: 1e-6, "rises from below the screen")
+        XCTAssertEqual(dismiss.last["HalfSheetPicker"]?.screenY ?? .nan, 284 + 568, accuracy: 1e-6, "and sinks back")
+        XCTAssertEqual(run.trace.finalPresented, [])
+    }
+
+    /// navigationController(_:willShow:animated:) with the navigation controller's
+    /// transitionCoordinator: the incoming title fades in alongside the cross-fade, on the
+    /// transition's own timeline.
+    func testAlongsideAnimationFromWillShowRunsWithTheTransition() throws {
+        let run = try Corpus.play("alongside-title", self)
+        assertExitedCleanly(run)
+        for (t, shown) in zip(run.trace.transitions, ["NoteDetail", "NotesList"]) {
+            assertClean(t, animator: "CrossfadeAnimator")
+            // The shown screen's title is the one whose parent is the shown screen's view.
+            let titles = t.frames.compactMap { f -> Double? in
+                guard let parent = f.views.first(where: { $0.name == shown }) else { return nil }
+                return f.views.first { $0.name == "title" && $0.parent == parent.id }?.alpha
+            }
+            XCTAssertEqual(titles.count, t.frames.count, "\(shown)'s title in every frame")
+            XCTAssertEqual(titles.first ?? .nan, 0, accuracy: 1e-6, "\(shown)'s title starts hidden")
+            XCTAssertEqual(titles.last ?? .nan, 1, accuracy: 1e-6)
+            assertMonotonic(titles, increasing: true, "\(shown)'s title alpha")
+        }
+    }
+
     /// tabBarController(_:animationControllerForTransitionFrom:to:) picks the direction from the
     /// tab indices.
     func testTabDelegateSlidesTowardsTheChosenTab() throws {

@@ -80,6 +80,27 @@ final class RunPipelineTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("navigaton"), r.stderr)
     }
 
+    // MARK: - issue 10: plugin deinit runs on every path
+
+    func testPluginDeinitRunsEvenWhenTheOutputsCannotBeWritten() throws {
+        let dir = pluginsDir + "/tidy"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let marker = root + "/deinit-ran"
+        let source = CorpusPlugin.source(name: "tidy")
+            .replacingOccurrences(of: "static void deinit(void) { }",
+                                  with: "static void deinit(void) { FILE *f = fopen(getenv(\"TIDY_MARKER\"), \"w\"); if (f) fclose(f); }")
+            .replacingOccurrences(of: "#include <signal.h>", with: "#include <signal.h>\n#include <stdio.h>")
+        try BuildProducts.compileC(source, to: dir + "/libtidy.so")
+        try CorpusPlugin.manifest(name: "tidy", abi: "1.0", library: "libtidy.so").write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
+        try CorpusPlugin.scenario.write(toFile: root + "/scenario.json", atomically: true, encoding: .utf8)
+        try "not a directory".write(toFile: root + "/file", atomically: true, encoding: .utf8)
+        let r = try BuildProducts.run(["run", "--plugins", pluginsDir, "--scenario", root + "/scenario.json", "--out", root + "/file/out", "--trace-only"],
+                                      environment: ["TIDY_MARKER": marker])
+        XCTAssertEqual(r.status, 5, r.stderr)
+        XCTAssertTrue(r.stderr.contains("cannot write the outputs to \(root)/file/out"), r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: marker), "the plugin's deinit was called although the run failed")
+    }
+
     // MARK: - item 14: run --json --expect
 
     func testJSONWithExpectPrintsOnlyJSONWithTheDifferencesAndTheirTrueCount() throws {

@@ -73,7 +73,7 @@ final class InteractiveCancelTests: XCTestCase {
         XCTAssertEqual(snapshots(p.app.window), [], "snapshots left in the window's tree", file: file, line: line)
         // The last frame (the instant the cancel ended) shows the from-view as before.
         let last = try XCTUnwrap(tr.frames.last, file: file, line: line)
-        let node = try XCTUnwrap(last.nodes.first { $0.view === fromView }, "from-view not on screen after the cancel", file: file, line: line)
+        let node = try XCTUnwrap(last.nodes.first { $0.view.id == fromView.id }, "from-view not on screen after the cancel", file: file, line: line)
         XCTAssertEqual(node.state.transform, before.transform, file: file, line: line)
         XCTAssertEqual(node.state.position, before.position, file: file, line: line)
         XCTAssertEqual(node.state.alpha, before.alpha, file: file, line: line)

@@ -62,11 +62,18 @@ final class KitCompatTests: XCTestCase {
         "sheet": {"type": "SheetController", "view": {"background": "#5856d6"}}
       },
       "root": {"container": "single", "controller": "home"},
-      "script": [{"action": "present", "controller": "sheet"}, {"action": "dismiss"}]
+      "script": [
+        {"action": "present", "controller": "sheet"}, {"action": "dismiss"},
+        {"action": "present", "controller": "sheet"},
+        {"action": "gesture", "gesture": {"start": [160, 300], "samples": [[0.1, 0, 50], [0.2, 0, 150], [0.3, 0, 300]], "release": [0.4, 0, 350]}},
+        {"action": "present", "controller": "sheet"},
+        {"action": "gesture", "gesture": {"start": [160, 300], "samples": [[0.1, 0, 40], [0.2, 0, 80]], "release": [0.3, 0, 90]}}
+      ]
     }
     """
 
-    func play(_ json: String = scenarioJSON) throws -> Playback {
+    /// The plugins directory with the probe installed.
+    func install() throws -> String {
         let dir = try Products.temporaryDirectory(self)
         let dest = dir + "/kit-probe"
         let fm = FileManager.default
@@ -75,6 +82,11 @@ final class KitCompatTests: XCTestCase {
         guard fm.fileExists(atPath: lib) else { throw Products.Missing(description: "\(lib) is not built; run swift build first") }
         try fm.copyItem(atPath: lib, toPath: dest + "/libkit-probe.so")
         try fm.copyItem(atPath: Products.packageRoot + "/Tests/KitProbe/manifest.json", toPath: dest + "/manifest.json")
+        return dir
+    }
+
+    func play(_ json: String = scenarioJSON) throws -> Playback {
+        let dir = try install()
         let scan = try Products.scan(dir)
         for r in scan.records { XCTAssertEqual(r.status, .ok, "\(r.name): \(r.status.reason ?? "")") }
         // The scenario and an image beside it (UIImage(named: "photo") finds photo.png).
@@ -177,13 +189,39 @@ final class KitCompatTests: XCTestCase {
         let run = try play(Self.sheetJSON).run
         XCTAssertEqual(run.breaches, [], "\(run.breaches)")
         let records = run.transitions.map(\.record)
-        XCTAssertEqual(records.map(\.animator), [AnimatorIdentity(plugin: "kit-probe", id: "SheetAnimator"),
-                                                AnimatorIdentity(plugin: "kit-probe", id: "SheetAnimator")])
+        let sheetAnimator = AnimatorIdentity(plugin: "kit-probe", id: "SheetAnimator")
+        XCTAssertEqual(records.map(\.animator), Array(repeating: sheetAnimator, count: 6))
+        XCTAssertEqual(records.map(\.operation), [.present, .dismiss, .present, .dismiss, .present, .dismiss])
         // Halfway up, the sheet is below its final place; at the end it is there.
         let up = run.transitions[0].frames
         let sheet = { (f: TraceFrame) in f.nodes.first { $0.view.name == "SheetController" }! }
         XCTAssertGreaterThan(sheet(up[up.count / 2]).state.transform.m42, 0)
         XCTAssertEqual(sheet(up.last!).state.transform.m42, 0, accuracy: 1e-9)
-        XCTAssertEqual(run.finalPresented, [])
+        // The pull-downs: the sheet's own pan started each dismissal and its hand-written
+        // interaction controller drove it: the long pull finished, the short one was cancelled.
+        XCTAssertEqual(records[3].interactive, true)
+        XCTAssertEqual(records[3].outcome, .completed)
+        XCTAssertEqual(records[5].interactive, true)
+        XCTAssertEqual(records[5].outcome, .cancelled)
+        let pull = run.transitions[3].frames
+        let atFinger = try XCTUnwrap(pull.first { abs($0.t - 0.25) < 1e-9 })
+        XCTAssertEqual(sheet(atFinger).state.transform.m42, 150, accuracy: 1e-6)
+        XCTAssertEqual(run.finalPresented, ["SheetController"])
+    }
+
+    /// `list` shows a delegate's routes, marked as such, in text and JSON; `route` names the
+    /// delegate that decides.
+    func testListShowsDelegateRoutes() throws {
+        let dir = try install()
+        let text = try Products.run(Products.transhost, ["list", "--plugins", dir])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains("route: navigation * * -> * => delegate navigation"), text.stdout)
+        let json = try Products.run(Products.transhost, ["list", "--json", "--plugins", dir])
+        let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let probe = try XCTUnwrap((doc["plugins"] as? [[String: Any]])?.first { $0["name"] as? String == "kit-probe" })
+        let routes = try XCTUnwrap(probe["routes"] as? [[String: Any]])
+        XCTAssertEqual(routes.compactMap { $0["delegate"] as? String }, ["navigation", "modal", "tabs"])
+        let route = try Products.run(Products.transhost, ["route", "--container", "tab", "--op", "select", "--from", "A", "--to", "B", "--plugins", dir])
+        XCTAssertTrue(route.stdout.hasPrefix("kit-probe/delegate tabs (the delegate is asked"), route.stdout)
     }
 }

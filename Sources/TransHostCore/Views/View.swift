@@ -43,15 +43,6 @@ public final class View {
                                   transform: .identity, alpha: 1, backgroundColor: nil, cornerRadius: 0)
     }
 
-    /// A view with a given id (see `View.replica(of:engine:)`).
-    init(engine: AnimationEngine, id: String, name: String) {
-        self.engine = engine
-        self.id = id
-        self.name = name
-        model = PresentationState(bounds: .zero, position: .zero, anchorPoint: Point(x: 0.5, y: 0.5),
-                                  transform: .identity, alpha: 1, backgroundColor: nil, cornerRadius: 0)
-    }
-
     // MARK: Model properties
 
     public var bounds: Rect {

@@ -36,6 +36,7 @@ import UIKit
         delegates: [
             "gallery": GalleryTransitioningDelegate.init,
             "tab-slide": TabBarTransitionDelegate.init,
+            "alongside-title": AlongsideTitleFadeDelegate.init,
             "parallax-navigation": NavigationTransitionDelegate.init,
             "modal-sheet": ModalTransitioningDelegate.init,
             "half-sheet": HalfSheetTransitioningDelegate.init,
