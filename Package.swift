@@ -111,7 +111,7 @@ let package = Package(
                 exclude: [], publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
 
         // Shared by the test targets that run the real binary (not a product; never linked into the host).
-        .target(name: "TransHostTestSupport", path: "Tests/TransHostTestSupport"),
+        .target(name: "TransHostTestSupport", dependencies: ["CGif"], path: "Tests/TransHostTestSupport"),
         .testTarget(name: "TransHostSupportTests", dependencies: ["TransHostSupport"]),
         .testTarget(name: "TransHostCoreTests", dependencies: ["TransHostCore"]),
         .testTarget(name: "TransHostRoutingTests", dependencies: ["TransHostRouting", "TransHostCoordinators"]),
@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "TransHostPluginHostTests", dependencies: ["TransHostPluginHost", "TransHostManifest", "TransHostDiscovery", "CTransHost"]),
         .testTarget(name: "TransHostCoordinatorsTests", dependencies: ["TransHostCoordinators"]),
         .testTarget(name: "TransHostScenarioTests", dependencies: ["TransHostScenario", "TransHostCoordinators", "TransHostSupport"]),
-        .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostSupport", "TransHostTestSupport"]),
+        .testTarget(name: "TransHostEndToEndTests", dependencies: ["TransHostCommands", "TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostSupport", "TransHostTestSupport", "TransHostRender"]),
         .testTarget(name: "TransHostPluginTests", dependencies: ["TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostFFI", "TransHostDiscovery", "TransHostCore", "TransHostSupport", "TransHostTestSupport"]),
     ],
     // Swift 5 mode for what hostSwift does not cover: the kit, the Swift plugins and the tests.
@@ -129,14 +129,16 @@ let package = Package(
 )
 
 // Rendering (TransHostRender): cairo draws view content, pixman composites layers under their
-// transforms, giflib writes animated GIFs. System libraries come from Debian packages (see
-// scripts/apt-packages.txt); CRenderKernels holds small C loops (GIF dithering).
+// transforms, giflib writes animated GIFs and libwebp lossless animated WebPs. System libraries
+// come from Debian packages (see scripts/apt-packages.txt); CRenderKernels holds small C loops
+// (compositing spans, GIF palettes, perceptual pixel diffs).
 package.targets += [
     .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
     .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
+    .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
     .target(name: "CRenderKernels", path: "Sources/CRenderKernels"),
-    .target(name: "TransHostRender", dependencies: ["TransHostCore", "TransHostSupport", "CCairo", "CPixman", "CGif", "CRenderKernels"], swiftSettings: hostSwift),
+    .target(name: "TransHostRender", dependencies: ["TransHostCore", "TransHostSupport", "CCairo", "CPixman", "CGif", "CWebP", "CRenderKernels"], swiftSettings: hostSwift),
     // The run pipeline: resolve plugins, play scenarios, render, write, compare (RunSession).
     .target(name: "TransHostRun", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostRouting",
                                                  "TransHostRender", "TransHostSupport", "TransHostCoordinators"], swiftSettings: hostSwift),
@@ -148,7 +150,7 @@ package.targets += [
     .target(name: "TransHostRenderScenes", dependencies: ["TransHostCore"]),
     .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRenderScenes", "TransHostRender", "TransHostRun", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
     .testTarget(name: "TransHostRunTests", dependencies: ["TransHostRun", "TransHostScenario", "TransHostDiscovery", "TransHostSupport"]),
-    .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostRenderScenes", "TransHostCore", "CGif"]),
+    .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostRenderScenes", "TransHostCore", "CGif", "CWebP", "TransHostTestSupport"]),
 ]
 
 // The UIKit compatibility corpus (Tests/CompatCorpus): animators, delegates and interaction

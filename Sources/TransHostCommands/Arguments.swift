@@ -5,8 +5,9 @@ struct Arguments {
     private(set) var positionals: [String] = []
     private var options: [(name: String, value: String?)] = []
 
-    /// `valued` lists options that take a value.
-    init(_ argv: [String], valued: Set<String>, flags: Set<String>) throws {
+    /// `valued` lists options that take a value. `words` lets a flag take one of a few words as
+    /// a value (`--frames all`); followed by anything else it stays a plain flag.
+    init(_ argv: [String], valued: Set<String>, flags: Set<String>, words: [String: Set<String>] = [:]) throws {
         tokens = argv
         var i = 0
         while i < argv.count {
@@ -23,8 +24,13 @@ struct Arguments {
                     }
                     options.append((name, value))
                 } else if flags.contains(name) {
-                    guard value == nil else { throw UsageError(message: "option \(name) takes no value") }
-                    options.append((name, nil))
+                    let allowed = words[name] ?? []
+                    if value == nil, i + 1 < argv.count, allowed.contains(argv[i + 1]) { i += 1; value = argv[i] }
+                    guard value == nil || allowed.contains(value!) else {
+                        throw UsageError(message: allowed.isEmpty ? "option \(name) takes no value"
+                                                                  : "option \(name) takes no value or one of: \(allowed.sorted().joined(separator: ", "))")
+                    }
+                    options.append((name, value))
                 } else {
                     throw UsageError(message: "unknown option \(name)")
                 }

@@ -9,10 +9,13 @@ import TransHostSupport
 
 enum RunCommand {
     static let help = """
-    usage: transhost run [PLUGIN | --scenario FILE] [--out DIR] [--gif] [--sheet] [--frames] [--at LIST]
+    usage: transhost run [PLUGIN | --scenario FILE] [--out DIR] [--gif] [--sheet] [--frames [all]] [--at LIST]
+                         [--format gif|webp]
                          [--trace-only] [--fps N] [--scale 1|2|3] [--device NAME] [--json] [-q]
                          [--plugins DIR]... [--param PLUGIN.NAME=VALUE]... [--rescan] [--no-fork]
-                         [--isolation worker|none] [--fail-fast] [--expect PATH [--tolerance X]]
+                         [--expect PATH [--tolerance X] [--record-mode MODE] [--threshold X]
+                          [--max-diff-pixels N] [--max-diff-ratio R]] [--record DIR]
+                         [--isolation worker|none] [--fail-fast]
 
     Plays a scenario through the navigation, tab and modal coordinators, lets the routed plugin
     animators animate on virtual time, prints a summary (each transition, who animated it, its
@@ -28,7 +31,10 @@ enum RunCommand {
                         A-pushes-B scenario. Written to DIR (default out/<scenario name>)
       --out DIR         output directory, created if missing
       --gif, --sheet, --frames
-                        which pictures to write (default: --gif --sheet)
+                        which pictures to write (default: --gif --sheet); `--frames all` writes
+                        every frame
+      --format gif|webp the animation's format (default gif): webp is lossless (every colour
+                        exact), DIR/transition-N-OP.webp
       --at LIST         the instants --frames writes: progress fractions (0,0.25,1), times (250ms,
                         0.25s) or frame numbers (f12); default 0,0.25,0.5,0.75,1; implies --frames
       --trace-only      write only the trace
@@ -43,6 +49,19 @@ enum RunCommand {
                         trace.json, or for the gallery <plugin>/trace.json); print every difference
                         (transition, frame, view, field, both values) and exit 1 on a mismatch
       --tolerance X     numbers within X count as equal for --expect (default 0: exact)
+                        With a directory, --expect also compares frames: each golden PNG there
+                        named like --frames names them, and the instants --at chooses (or every
+                        frame with --frames all). A frame that differs writes DIR-of-the-run/
+                        transition-N-OP-fFFF-MSms-{expected,actual,diff}.png and exits 1.
+      --record-mode M   what --expect does about goldens: missing (default: record what has no
+                        golden and say so), all (record every golden afresh), never (compare
+                        only; for CI), failed (re-record what differs; still exit 1)
+      --threshold X     0..1, the largest perceptual (YIQ) colour distance still equal (default
+                        0.1); anti-aliased edge pixels are told apart and not counted
+      --max-diff-pixels N, --max-diff-ratio R
+                        differing pixels a frame may have (default 0); the larger allowance wins
+      --record DIR      write goldens into DIR (the trace and the chosen frames) without
+                        comparing: --expect DIR --record-mode all
       --param P.N=V     set parameter N of plugin P's configure function (repeatable; see inspect)
       --rescan          ignore the scan cache: inspect and validate every plugin afresh
       --isolation worker|none
@@ -65,7 +84,7 @@ enum RunCommand {
     The trace records the --param values, plugin log lines, warnings and breaches. DIR/.transhost-outputs
     lists the files a run wrote; the next run into DIR removes exactly those first.
 
-    Exit codes: 0 ok, 1 a trace differs from --expect, 3 a routed plugin failed to load, or a
+    Exit codes: 0 ok, 1 a trace or frame differs from --expect, 3 a routed plugin failed to load, or a
     plugin's manifest cannot be read (the reason is printed even with -q; the default transition
     ran instead), or a plugin failed while animating (in a worker: its transitions were played with
     the default), 4 an animator broke the transition contract (the host recovered), 5 invalid
@@ -73,8 +92,10 @@ enum RunCommand {
     """
 
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
-        let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps", "--param", "--scale", "--device", "--at", "--expect", "--tolerance"]).union(IsolationOptions.valued),
-                                 flags: PluginOptions.flags.union(["--json", "-q", "--quiet", "--gif", "--sheet", "--frames", "--trace-only"]).union(IsolationOptions.flags))
+        let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps", "--param", "--scale", "--device", "--at", "--expect", "--tolerance",
+                                                                          "--record", "--record-mode", "--threshold", "--max-diff-pixels", "--max-diff-ratio", "--format"]).union(IsolationOptions.valued),
+                                 flags: PluginOptions.flags.union(["--json", "-q", "--quiet", "--gif", "--sheet", "--frames", "--trace-only"]).union(IsolationOptions.flags),
+                                 words: ["--frames": ["all"]])
         guard args.positionals.count <= 1 else { throw UsageError(message: "give at most one plugin name") }
         let quiet = args.flag("-q") || args.flag("--quiet")
         let json = args.flag("--json")
@@ -145,18 +166,11 @@ enum RunCommand {
             }
         }
         if !json && !quiet { console.out(summary(report)) }
-        if let c = report.comparison, let expect, !json {
-            let golden = RunSession.expectedTracePath(expect.path, job: report.job, jobs: jobs)
-            if c.matches {
-                if !quiet { console.out("matches \(golden)") }
-            } else {
-                console.out("MISMATCH against \(golden): \(c.total) difference\(c.total == 1 ? "" : "s")")
-                for d in c.listed { console.out("  \(d)") }
-                if c.unlisted > 0 { console.out("  ... and \(c.unlisted) more") }
-            }
-        }
         var code = ExitCode.ok
-        if let c = report.comparison, !c.matches { code = worse(code, .mismatch) }
+        if let g = report.goldens {
+            if !json { printGoldens(g, comparison: report.comparison, quiet: quiet, console: console) }
+            if report.comparison.map({ !$0.matches }) ?? false || !g.failedFrames.isEmpty { code = worse(code, .mismatch) }
+        }
         if !r.loadFailures.isEmpty || !r.pluginFailures.isEmpty { code = worse(code, .pluginFailed) }
         if !r.breaches.isEmpty { code = worse(code, .contractBreach) }
         return (code, json ? summaryJSON(report) : nil)
@@ -195,9 +209,44 @@ enum RunCommand {
             guard args.value("--expect") != nil else { throw UsageError(message: "--tolerance only applies with --expect") }
             tolerance = x
         }
-        if let path = args.value("--expect") { o.expect = RunOptions.Expectation(path: path, tolerance: tolerance) }
+        o.expect = try expectation(args, tolerance: tolerance)
         o.loading = try plugins.loading(args, scan: scan)
         return o
+    }
+
+    /// --expect / --record and their settings.
+    static func expectation(_ args: Arguments, tolerance: Double) throws -> RunOptions.Expectation? {
+        let record = args.value("--record"), expect = args.value("--expect")
+        if record != nil && expect != nil { throw UsageError(message: "give --expect DIR or --record DIR, not both (--record DIR is --expect DIR --record-mode all)") }
+        guard let path = record ?? expect else {
+            for o in ["--record-mode", "--threshold", "--max-diff-pixels", "--max-diff-ratio"] where args.value(o) != nil {
+                throw UsageError(message: "\(o) only applies with --expect")
+            }
+            return nil
+        }
+        var e = RunOptions.Expectation(path: path, tolerance: tolerance)
+        if let m = args.value("--record-mode") {
+            guard let mode = RecordMode(rawValue: m) else {
+                throw UsageError(message: "--record-mode must be one of \(RecordMode.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(m)\"")
+            }
+            guard record == nil || mode == .all else { throw UsageError(message: "--record always records everything; use --expect DIR --record-mode \(m)") }
+            e.recordMode = mode
+        }
+        if record != nil { e.recordMode = .all }
+        if let t = args.value("--threshold") {
+            guard let x = Double(t), (0...1).contains(x) else { throw UsageError(message: "--threshold must be a number from 0 to 1, got \"\(t)\"") }
+            e.pixels.threshold = x
+        }
+        if let t = args.value("--max-diff-pixels") {
+            guard let n = Int(t), n >= 0 else { throw UsageError(message: "--max-diff-pixels must be an integer >= 0, got \"\(t)\"") }
+            e.pixels.maxDiffPixels = n
+        }
+        if let t = args.value("--max-diff-ratio") {
+            guard let x = Double(t), (0...1).contains(x) else { throw UsageError(message: "--max-diff-ratio must be a number from 0 to 1, got \"\(t)\"") }
+            e.pixels.maxDiffRatio = x
+        }
+        e.pictures = !args.flag("--trace-only")
+        return e
     }
 
     /// What to play: the gallery, one plugin's demo, or a scenario file.
@@ -235,15 +284,25 @@ enum RunCommand {
             o.gif = args.flag("--gif")
             o.sheet = args.flag("--sheet")
             o.frames = args.flag("--frames")
+            o.allFrames = args.value("--frames") == "all"
+        }
+        if let f = args.value("--format") {
+            guard let format = AnimationFormat(rawValue: f) else {
+                throw UsageError(message: "--format must be \(AnimationFormat.allCases.map(\.rawValue).joined(separator: " or ")), got \"\(f)\"")
+            }
+            o.format = format
         }
         if let at = args.value("--at") {
+            if args.value("--frames") == "all" { throw UsageError(message: "--frames all writes every frame; it cannot be combined with --at") }
             do { o.frameSelection = try FrameSelector.parse(list: at) } catch let e as FrameSelector.ParseError {
                 throw UsageError(message: e.description)
             }
             o.frames = true
         }
         if args.flag("--trace-only") {
-            if chosen || args.value("--at") != nil { throw UsageError(message: "--trace-only cannot be combined with --gif, --sheet, --frames or --at") }
+            if chosen || args.value("--at") != nil || args.value("--format") != nil {
+                throw UsageError(message: "--trace-only cannot be combined with --gif, --sheet, --frames, --at or --format")
+            }
             o.gif = false; o.sheet = false; o.frames = false
         }
         return o
@@ -296,8 +355,15 @@ enum RunCommand {
         if !report.parameters.isEmpty { o["parameters"] = .object(report.parameters.mapValues { .object($0.mapValues(JSONValue.string)) }) }
         if let c = report.comparison {
             o["expect"] = ["matches": .bool(c.matches), "differences": .number(Double(c.total)),
-                           "listed": .array(c.listed.map { .string($0.description) })]
+                           "listed": .array(c.listed.map { .string($0.description) }),
+                           "summary": .array(c.summary.map { f in
+                               .object(["transition": .string(f.transition), "view": .string(f.viewID), "name": .string(f.viewName),
+                                        "field": .string(f.field), "components": .array(f.components.map(JSONValue.string)),
+                                        "frames": .array(f.frames.map { .number(Double($0)) }),
+                                        "maxDelta": f.maxDelta.map(JSONValue.number) ?? .null, "text": .string(f.description)])
+                           })]
         }
+        if let g = report.goldens { o["goldens"] = goldensJSON(g) }
         return .object(o)
     }
 }

@@ -5,6 +5,13 @@ import Glibc
 import TransHostCore
 import TransHostSupport
 
+/// The file format of a transition's animation: a GIF (a palette per frame, see GIFWriter) or a
+/// lossless animated WebP (every colour exact, see WebPWriter). Both show the same frames for
+/// the same times.
+public enum AnimationFormat: String, Sendable, CaseIterable {
+    case gif, webp
+}
+
 /// The frames of one transition to turn into pictures: what the renderer needs, and no more.
 public struct FrameSequence {
     /// The start of its files' names: "transition-0-push" gives transition-0-push.gif, ...
@@ -15,9 +22,11 @@ public struct FrameSequence {
     public var times: [Double]
     /// The presentation tree at each instant.
     public var frames: [[PresentationNode]]
+    /// What its contact sheet's header says (none: thumbnails only).
+    public var caption: ContactSheet.Caption?
 
-    public init(baseName: String, label: String, times: [Double], frames: [[PresentationNode]]) {
-        self.baseName = baseName; self.label = label; self.times = times; self.frames = frames
+    public init(baseName: String, label: String, times: [Double], frames: [[PresentationNode]], caption: ContactSheet.Caption? = nil) {
+        self.baseName = baseName; self.label = label; self.times = times; self.frames = frames; self.caption = caption
     }
 }
 
@@ -26,20 +35,28 @@ public struct FrameSequence {
 /// same bytes.
 ///
 /// - GIF: the trace's frames at up to 50 fps (GIF delays are centiseconds and browsers treat
-///   delays under 2 cs as 10 cs); each frame shows the state at the end of its interval, so the
-///   first frame after t = 0 opens it and the final state closes it, and the delays add up to the
-///   transition's duration (rounding carried). A transition of zero duration gives one frame.
+///   delays under 2 cs as 10 cs), from the t = 0 frame to the last one; each frame is shown
+///   until the next one's time, and the last is held for `lastFrameHold` (0.5 s) before the
+///   loop starts again, so a viewer sees the end state. A transition of zero duration gives one
+///   frame, shown for the hold.
 /// - Contact sheet: `sheetFrames` instants evenly spread over the transition (both ends), each
-///   labelled with its time.
-/// - PNG frames: the instants of `frameSelection`.
+///   labelled with its time, under a caption naming the transition (ContactSheet.Caption).
+/// - PNG frames: the instants of `frameSelection`, or every frame with `allFrames`.
 public struct RunExporter {
     public struct Options: Sendable {
+        /// Whether to write the animation (`--gif`), in `format`.
         public var gif = true
+        /// The animation's file format (`--format`).
+        public var format: AnimationFormat = .gif
         public var sheet = true
         public var frames = false
         public var frameSelection: [FrameSelector] = [.progress(0), .progress(0.25), .progress(0.5), .progress(0.75), .progress(1)]
+        /// Every frame instead of `frameSelection` (`--frames all`).
+        public var allFrames = false
         public var sheetFrames = 8
         public var maxGIFFPS = 50
+        /// Seconds the last GIF frame is shown before the animation loops.
+        public var lastFrameHold = 0.5
         public init() {}
     }
 
@@ -84,14 +101,19 @@ public struct RunExporter {
             if options.gif {
                 let picks = gifFrames(times, fps: fps)
                 var durations: [Double] = []
-                for (k, i) in picks.enumerated() { durations.append(times[i] - (k == 0 ? 0 : times[picks[k - 1]])) }
+                for (k, i) in picks.enumerated() { durations.append(k + 1 < picks.count ? times[picks[k + 1]] - times[i] : options.lastFrameHold) }
                 // Streamed: one reused image, so a long transition never sits in memory whole.
                 let target = RGBAImage(width: renderer.pixelWidth, height: renderer.pixelHeight)
-                try GIFWriter.write(width: target.width, height: target.height, frameDurations: durations, to: base + ".gif") { k in
+                let path = base + "." + options.format.rawValue
+                let draw = { (k: Int) -> RGBAImage in
                     renderer.render(t.frames[picks[k]], into: target)
                     return target
                 }
-                files.append(base + ".gif")
+                switch options.format {
+                case .gif: try GIFWriter.write(width: target.width, height: target.height, frameDurations: durations, to: path, frame: draw)
+                case .webp: try WebPWriter.write(width: target.width, height: target.height, frameDurations: durations, to: path, frame: draw)
+                }
+                files.append(path)
             }
             if options.sheet {
                 let count = max(2, options.sheetFrames)
@@ -100,18 +122,26 @@ public struct RunExporter {
                 }
                 var seen = Set<Int>()
                 let unique = picks.filter { seen.insert($0).inserted }
-                try ContactSheet.write(frames: unique.map { (image($0), times[$0]) }, to: base + "-sheet.png")
+                try ContactSheet.write(frames: unique.map { (image($0), times[$0]) }, caption: t.caption, to: base + "-sheet.png")
                 files.append(base + "-sheet.png")
             }
             if options.frames {
-                var seen = Set<Int>()
-                for sel in options.frameSelection {
+                for sel in options.frameSelection where !options.allFrames {
                     if let problem = sel.problem(in: times) {
                         warningLock.locked { warningHandler?("\(t.label): \(problem)") }
                     }
-                    guard let i = sel.index(in: times), seen.insert(i).inserted else { continue }
-                    let path = base + "-f\(Self.pad(i))-\(Self.millis(times[i]))ms.png"
-                    try PNGWriter.write(image(i), to: path)
+                }
+                // Every frame is drawn into one reused image: `--frames all` never holds a
+                // transition's frames in memory.
+                let target = options.allFrames ? RGBAImage(width: renderer.pixelWidth, height: renderer.pixelHeight) : nil
+                for i in selectedFrames(times) {
+                    let path = Self.frameFileName(base: base, index: i, time: times[i])
+                    if let target {
+                        renderer.render(t.frames[i], into: target)
+                        try PNGWriter.write(target, to: path)
+                    } else {
+                        try PNGWriter.write(image(i), to: path)
+                    }
                     files.append(path)
                 }
             }
@@ -119,15 +149,27 @@ public struct RunExporter {
         return files
     }
 
-    /// The trace frames a GIF shows: every k-th frame so the rate stays at or under maxGIFFPS,
-    /// always ending on the last frame; the t = 0 frame is left out when there are others,
-    /// since each frame stands for the end of its interval.
+    /// The trace frames a GIF shows: every k-th frame from t = 0 so the rate stays at or under
+    /// maxGIFFPS, always ending on the last frame.
     func gifFrames(_ times: [Double], fps: Int) -> [Int] {
         guard times.count > 1 else { return [0] }
         let step = max(1, (fps + options.maxGIFFPS - 1) / options.maxGIFFPS)
-        var picks = Array(stride(from: step, to: times.count - 1, by: step))
+        var picks = Array(stride(from: 0, to: times.count - 1, by: step))
         picks.append(times.count - 1)
         return picks
+    }
+
+    /// The frames `--frames` writes for a transition with frames at `times`: every one with
+    /// `allFrames`, else those `frameSelection` names, each once, in the selection's order.
+    public func selectedFrames(_ times: [Double]) -> [Int] {
+        if options.allFrames { return Array(times.indices) }
+        var seen = Set<Int>()
+        return options.frameSelection.compactMap { $0.index(in: times) }.filter { seen.insert($0).inserted }
+    }
+
+    /// "BASE-f015-250ms.png": a frame's file, by its number and time.
+    public static func frameFileName(base: String, index: Int, time: Double) -> String {
+        base + "-f\(pad(index))-\(millis(time))ms.png"
     }
 
     static func pad(_ i: Int) -> String { let s = String(i); return String(repeating: "0", count: max(0, 3 - s.count)) + s }

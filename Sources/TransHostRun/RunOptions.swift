@@ -28,6 +28,12 @@ public struct RunOptions: Sendable {
         public var path: String
         /// Numbers within this count as equal (0: exact).
         public var tolerance: Double
+        /// What to do about goldens that are absent, present or failing (`--record-mode`).
+        public var recordMode: RecordMode = .missing
+        /// Whether frames are compared too (no with `--trace-only`, or when `path` is a file).
+        public var pictures = true
+        /// How different a frame may be from its golden picture.
+        public var pixels = PixelComparison.Tolerance()
         public init(path: String, tolerance: Double = 0) { self.path = path; self.tolerance = tolerance }
     }
 }

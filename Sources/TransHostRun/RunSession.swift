@@ -11,7 +11,8 @@ import TransHostSupport
 ///    the `player`, which the command line sets to the supervisor of playback workers;
 /// 3. render and 4. write each job's trace and pictures into its directory, replacing what the
 ///    previous run there wrote (`OutputIndex`);
-/// 5. compare each trace with its golden one, with `--expect`.
+/// 5. compare each trace and its golden frames with the goldens, with `--expect`, recording
+///    what the record mode says (`checkGoldens`).
 /// Plugin deinit runs once at the end, whatever happened before.
 public final class RunSession {
     public let scan: PluginScan
@@ -55,7 +56,15 @@ public final class RunSession {
             var r = JobReport(job: job, result: result, scale: scale(of: result), parameters: options.loading.parameters.texts)
             do {
                 r.files = try write(result, of: job)
-                if let expect = options.expect { r.comparison = try compare(job, jobs: jobs.count, expect) }
+                if let expect = options.expect {
+                    let (comparison, goldens, extra) = try checkGoldens(result, of: job, jobs: jobs.count, expect)
+                    r.comparison = comparison
+                    r.goldens = goldens
+                    if !extra.isEmpty {
+                        r.files += extra
+                        try OutputIndex.write(r.files, in: job.outDir)
+                    }
+                }
             } catch let e as RunError {
                 r.failure = e
             } catch {
@@ -107,25 +116,18 @@ public final class RunSession {
         let sequences = result.transitions.map { t in
             FrameSequence(baseName: "transition-\(t.index)-\(t.record.operation.rawValue)",
                           label: "transition \(t.index) (\(t.record.operation.rawValue))",
-                          times: t.frames.map(\.t), frames: t.frames.map(\.nodes))
+                          times: t.frames.map(\.t), frames: t.frames.map(\.nodes), caption: ContactSheet.Caption(t.record))
         }
         let files = [tracePath] + (try exporter.export(sequences, pointSize: result.scenario.device.size, scale: scale, fps: result.fps, to: dir))
         try OutputIndex.write(files, in: dir)
         return files
     }
 
-    /// Step 5: the trace as written (numbers at the contract's 6 decimals) against the golden one.
-    func compare(_ job: RunJob, jobs: Int, _ expect: RunOptions.Expectation) throws -> TraceComparison.Report {
-        let golden = Self.expectedTracePath(expect.path, job: job, jobs: jobs)
-        guard FileIO.exists(golden) else { throw RunError.missingGolden(path: golden) }
-        let written = try Self.readTrace(PathUtil.join(job.outDir, "trace.json"))
-        return TraceComparison.report(written, expected: try Self.readTrace(golden), tolerance: expect.tolerance)
-    }
-
-    /// The golden trace for a job: PATH itself if it is a file; else PATH/trace.json for one
-    /// scenario, or PATH/<output directory name>/trace.json in the gallery.
+    /// The golden trace for a job: PATH itself if it is a file (or a missing *.json); else
+    /// PATH/trace.json for one scenario, or PATH/<output directory name>/trace.json in the
+    /// gallery. Step 5 (`checkGoldens`) compares or records it, and the golden frames beside it.
     public static func expectedTracePath(_ path: String, job: RunJob, jobs: Int) -> String {
-        guard FileIO.isDirectory(path) else { return path }
+        guard goldenDirectory(path, job: job, jobs: jobs) != nil else { return path }
         return jobs == 1 ? PathUtil.join(path, "trace.json") : PathUtil.join(PathUtil.join(path, PathUtil.basename(job.outDir)), "trace.json")
     }
 
@@ -148,8 +150,10 @@ public struct JobReport {
     public let parameters: [String: [String: String]]
     /// The files written, trace first.
     public var files: [String] = []
-    /// The comparison with the golden trace (with --expect).
+    /// The comparison with the golden trace (with --expect); nil when it was recorded instead.
     public var comparison: TraceComparison.Report?
+    /// What --expect compared or recorded: the trace and the golden frames.
+    public var goldens: GoldenReport?
     /// Why the job's outputs could not be written or compared.
     public var failure: RunError?
 
@@ -167,14 +171,18 @@ public enum RunError: Error, Equatable, CustomStringConvertible {
     case stopped(reason: String)
     case missingGolden(path: String)
     case unreadableTrace(path: String, reason: String)
+    /// The golden was recorded at another frame rate: its frames are other instants.
+    case fpsDiffers(golden: String, expected: Int, actual: Int)
 
     public var description: String {
         switch self {
         case .unwritable(let dir, let reason): return "cannot write the outputs to \(dir): \(reason)"
         case .unplayable(let scenario, let reason): return "scenario \(scenario) could not be played: \(reason)"
         case .stopped(let reason): return "\(reason); stopped at the first plugin failure (--fail-fast)"
-        case .missingGolden(let path): return "the expected trace \(path) does not exist; write one with --out and keep it as the golden copy"
+        case .missingGolden(let path): return "the expected trace \(path) does not exist; record goldens with --record DIR, or drop --record-mode never so --expect records what is missing"
         case .unreadableTrace(let path, let reason): return "cannot read the trace \(path): \(reason)"
+        case .fpsDiffers(let golden, let expected, let actual):
+            return "the golden trace \(golden) was recorded at \(expected) fps and this run plays at \(actual) fps, so their frames are different instants and cannot be compared; run with --fps \(expected), or record the golden again (--record-mode all)"
         }
     }
 }

@@ -88,7 +88,7 @@ final class AnimatorCorpusTests: XCTestCase {
         XCTAssertEqual(menu.first?.y ?? .nan, 568 - 44, accuracy: 1e-6)
         XCTAssertEqual(menu.last?.x ?? .nan, 160, accuracy: 1e-6)
         XCTAssertEqual(menu.last?.m11 ?? .nan, 1, accuracy: 1e-6)
-        // The bubble: a plain UIView() the animator made, as big as the circle around the
+        // The bubble: a disc the animator made, as big as the circle around the
         // button that covers the screen (2 * hypot(276, 524)), removed at the end.
         let diameter = 2 * (276.0 * 276.0 + 524.0 * 524.0).squareRoot()
         let bubble = present.frame(at: present.duration / 2).views.first { abs($0.width - diameter) < 0.01 }

@@ -145,13 +145,19 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(same.stdout.contains("matches \(tmp)/golden/trace.json"), same.stdout)
         let changed = try BuildProducts.run(base + ["--out", tmp + "/changed", "--expect", tmp + "/golden/trace.json", "--param", "fade-scale.scale=0.2"])
         XCTAssertEqual(changed.status, 1, changed.stdout + changed.stderr)
-        XCTAssertTrue(changed.stdout.contains("MISMATCH against \(tmp)/golden/trace.json"), changed.stdout)
+        XCTAssertTrue(changed.stdout.contains("MISMATCH against \(tmp)/golden/trace.json: 15 differences\n  by view and field:\n    transition 0 (navigation push A -> B), view v2 (A): transform m11/m22 frames 1\u{2013}15, max \u{0394} 0.1\n  in detail:"), changed.stdout)
         XCTAssertTrue(changed.stdout.contains("transition 0 (navigation push A -> B), frame 15 (t = 0.25), view v2 (A): transform is [0.2,0,0,0,0,0.2,0,0,0,0,1,0,0,0,0,1], expected [0.1,0,0,0,0,0.1,0,0,0,0,1,0,0,0,0,1]"), changed.stdout)
         let loose = try BuildProducts.run(base + ["--out", tmp + "/loose", "--expect", tmp + "/golden", "--tolerance", "0.2", "--param", "fade-scale.scale=0.2"])
         XCTAssertEqual(loose.status, 0, loose.stdout)
-        let missing = try BuildProducts.run(base + ["--out", tmp + "/x", "--expect", tmp + "/nowhere.json"])
+        // A golden that does not exist: --record-mode never (for CI) refuses; the default records it.
+        let missing = try BuildProducts.run(base + ["--out", tmp + "/x", "--expect", tmp + "/nowhere.json", "--record-mode", "never"])
         XCTAssertEqual(missing.status, 5)
         XCTAssertTrue(missing.stderr.contains("the expected trace \(tmp)/nowhere.json does not exist"), missing.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmp + "/nowhere.json"))
+        let recorded = try BuildProducts.run(base + ["--out", tmp + "/x", "--expect", tmp + "/nowhere.json"])
+        XCTAssertEqual(recorded.status, 0, recorded.stderr)
+        XCTAssertTrue(recorded.stdout.contains("recorded \(tmp)/nowhere.json (no golden yet)"), recorded.stdout)
+        XCTAssertEqual(try BuildProducts.run(base + ["--out", tmp + "/y", "--expect", tmp + "/nowhere.json"]).status, 0)
     }
 
     func testInstantsOutsideATransitionAreReported() throws {

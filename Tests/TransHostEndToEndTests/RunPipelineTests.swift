@@ -106,8 +106,8 @@ final class RunPipelineTests: XCTestCase {
     func testJSONWithExpectPrintsOnlyJSONWithTheDifferencesAndTheirTrueCount() throws {
         let golden = root + "/golden"
         XCTAssertEqual(try fadeScaleRun(["--trace-only", "--out", golden]).status, 0)
-        // Another frame rate gives hundreds of differences: more than are listed.
-        let r = try fadeScaleRun(["--trace-only", "--out", root + "/again", "--json", "--expect", golden, "--fps", "45"])
+        // Another screen moves every view in every frame: more differences than are listed.
+        let r = try fadeScaleRun(["--trace-only", "--out", root + "/again", "--json", "--expect", golden, "--device", "iphone-8"])
         XCTAssertEqual(r.status, 1, r.stderr)
         let o = try json(r.stdout)
         let expect = try XCTUnwrap(o["expect"] as? [String: Any], r.stdout)
@@ -118,9 +118,20 @@ final class RunPipelineTests: XCTestCase {
         XCTAssertEqual(listed.count, 50)
         XCTAssertFalse(listed.contains { $0.contains("more differences") }, "no '... and N more' entry among the differences")
 
-        let text = try fadeScaleRun(["--trace-only", "--out", root + "/again", "--expect", golden, "--fps", "45"])
+        let text = try fadeScaleRun(["--trace-only", "--out", root + "/again", "--expect", golden, "--device", "iphone-8"])
         XCTAssertTrue(text.stdout.contains("MISMATCH against \(golden)/trace.json: \(total) differences"), text.stdout)
         XCTAssertTrue(text.stdout.contains("... and \(total - 50) more"), text.stdout)
+    }
+
+    /// Another frame rate is a clear error, not hundreds of differences between unrelated instants.
+    func testAnotherFrameRateThanTheGoldensIsAClearError() throws {
+        let golden = root + "/golden"
+        XCTAssertEqual(try fadeScaleRun(["--trace-only", "--out", golden]).status, 0)
+        let r = try fadeScaleRun(["--trace-only", "--out", root + "/again", "--expect", golden, "--fps", "45"])
+        XCTAssertEqual(r.status, 5, r.stdout + r.stderr)
+        XCTAssertTrue(r.stderr.contains("recorded at 60 fps and this run plays at 45 fps"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("run with --fps 60"), r.stderr)
+        XCTAssertFalse(r.stdout.contains("MISMATCH"), r.stdout)
     }
 
     // MARK: - item 18: an index of what each run wrote

@@ -2,6 +2,7 @@ import XCTest
 import CGif
 import TransHostCore
 import TransHostRenderScenes
+import TransHostTestSupport
 @testable import TransHostRender
 
 /// Scenes on a white 320 x 568 point screen.
@@ -410,8 +411,9 @@ final class OutputTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/1.gif")), try Data(contentsOf: URL(fileURLWithPath: dir + "/2.gif")))
     }
 
-    /// Later frames carry only what changed; drawing them over each other gives exactly the
-    /// picture a GIF of the last frame alone gives.
+    /// Later frames carry only what changed; drawing them over each other shows the last frame
+    /// as closely as a GIF of the last frame alone does (these perspective frames have more than
+    /// 256 colours, so both are quantised, each with its own palettes).
     func testGIFFramesCarryOnlyTheChangedRectangle() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("transhost-gifdiff-\(getpid())").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -419,28 +421,23 @@ final class OutputTests: XCTestCase {
         let imgs = frames(count: 4)
         try GIFWriter.write(frames: [imgs[0], imgs[0], imgs[3]], frameDurations: [0.1, 0.1, 0.1], to: dir + "/diff.gif")
         try GIFWriter.write(frames: [imgs[3]], frameDurations: [0.1], to: dir + "/last.gif")
-        func canvas(_ path: String) throws -> ([UInt8], [[Int32]]) {
-            var err: Int32 = 0
-            guard let gif = DGifOpenFileName(path, &err) else { throw NSError(domain: "gif", code: Int(err)) }
-            defer { var e: Int32 = 0; DGifCloseFile(gif, &e) }
-            XCTAssertEqual(DGifSlurp(gif), GIF_OK)
-            let w = Int(gif.pointee.SWidth), h = Int(gif.pointee.SHeight)
-            var c = [UInt8](repeating: 0, count: w * h)
-            var rects: [[Int32]] = []
-            for k in 0..<Int(gif.pointee.ImageCount) {
-                let im = gif.pointee.SavedImages[k], d = im.ImageDesc
-                rects.append([d.Left, d.Top, d.Width, d.Height])
-                for y in 0..<Int(d.Height) { for x in 0..<Int(d.Width) {
-                    c[(Int(d.Top) + y) * w + Int(d.Left) + x] = im.RasterBits[y * Int(d.Width) + x]
-                } }
+        let diff = try DecodedGIF(path: dir + "/diff.gif"), last = try DecodedGIF(path: dir + "/last.gif")
+        XCTAssertEqual(diff.rects[1], [0, 0, 1, 1], "an unchanged frame is a single pixel")
+        XCTAssertLessThan(diff.rects[2][2] * diff.rects[2][3], imgs[3].width * imgs[3].height, "only the changed part is stored")
+        var source: [UInt32] = []
+        for y in 0..<imgs[3].height { for x in 0..<imgs[3].width {
+            let p = imgs[3].pixel(x: x, y: y)
+            source.append(UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b))
+        } }
+        func meanError(_ shown: [UInt32]) -> Double {
+            var total = 0
+            for (a, b) in zip(shown, source) {
+                for shift: UInt32 in [16, 8, 0] { total += abs(Int((a >> shift) & 255) - Int((b >> shift) & 255)) }
             }
-            return (c, rects)
+            return Double(total) / Double(source.count * 3)
         }
-        let (diffCanvas, rects) = try canvas(dir + "/diff.gif")
-        let (lastCanvas, _) = try canvas(dir + "/last.gif")
-        XCTAssertEqual(rects[1], [0, 0, 1, 1], "an unchanged frame is a single pixel")
-        XCTAssertLessThan(Int(rects[2][2] * rects[2][3]), imgs[3].width * imgs[3].height, "only the changed part is stored")
-        XCTAssertEqual(diffCanvas, lastCanvas)
+        XCTAssertLessThan(meanError(last.canvases[0]), 1)
+        XCTAssertLessThan(meanError(diff.canvases.last!), 1, "the frames drawn over each other show the last frame")
     }
 
     func testFailedWriteLeavesNoFile() throws {

@@ -50,7 +50,7 @@ final class RunSessionTests: XCTestCase {
         XCTAssertTrue(FileIO.exists(dir + "/outside.txt"))
     }
 
-    func testTheSameRunComparedWithItselfMatchesAndAnotherFrameRateDoesNot() throws {
+    func testTheSameRunComparedWithItselfMatchesAndAnotherFrameRateIsAClearError() throws {
         let golden = dir + "/golden"
         session().run([RunJob(scenario: .builtInDefault, outDir: golden)])
         let same = session { $0.expect = RunOptions.Expectation(path: golden) }.run([RunJob(scenario: .builtInDefault, outDir: dir + "/same")])
@@ -59,12 +59,16 @@ final class RunSessionTests: XCTestCase {
             $0.expect = RunOptions.Expectation(path: golden)
             $0.fps = FrameRate(30)!
         }.run([RunJob(scenario: .builtInDefault, outDir: dir + "/other")])
-        XCTAssertEqual(other.first?.comparison?.matches, false)
-        XCTAssertGreaterThan(other.first?.comparison?.total ?? 0, 0)
+        XCTAssertNil(other.first?.comparison, "another frame rate is not compared frame by frame")
+        XCTAssertEqual(other.first?.failure, .fpsDiffers(golden: golden + "/trace.json", expected: 60, actual: 30))
+        XCTAssertTrue(other.first?.failure?.description.contains("run with --fps 60") ?? false)
     }
 
-    func testAMissingGoldenIsAFailureThatNamesIt() {
-        let r = session { $0.expect = RunOptions.Expectation(path: dir + "/nope.json") }.run([RunJob(scenario: .builtInDefault, outDir: dir + "/o")])
+    func testAMissingGoldenIsAFailureThatNamesItWhenNothingMayBeRecorded() {
+        let r = session {
+            $0.expect = RunOptions.Expectation(path: dir + "/nope.json")
+            $0.expect?.recordMode = .never
+        }.run([RunJob(scenario: .builtInDefault, outDir: dir + "/o")])
         XCTAssertEqual(r.first?.failure, .missingGolden(path: dir + "/nope.json"))
     }
 

@@ -1,7 +1,7 @@
 import UIKit
 
-/// Slides a sheet up from the bottom edge to the frame the presentation gives it, and back down
-/// when it is dismissed.
+/// Moves a sheet between just below the bottom edge and the frame the transition gives it: up
+/// when it is presented, down and away when it is dismissed.
 final class BottomSheetAnimator: NSObject, UIViewControllerAnimatedTransitioning {
 
     enum TransitionType {
@@ -23,36 +23,33 @@ final class BottomSheetAnimator: NSObject, UIViewControllerAnimatedTransitioning
     }
 
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
-        let isPresentation = type == .presentation
-        let key: UITransitionContextViewControllerKey = isPresentation ? .to : .from
-        guard let controller = transitionContext.viewController(forKey: key) else { return }
+        let containerView = transitionContext.containerView
+        let appearing = type == .presentation
+        guard let sheet = transitionContext.viewController(forKey: appearing ? .to : .from) else { return }
+        let sheetView: UIView = sheet.view
 
-        if isPresentation {
-            transitionContext.containerView.addSubview(controller.view)
+        // UIKit gives a dismissed controller a zero final frame, so the dismissal starts from
+        // where the sheet is now.
+        let shown = appearing ? transitionContext.finalFrame(for: sheet) : transitionContext.initialFrame(for: sheet)
+        let hidden = shown.offsetBy(dx: 0, dy: containerView.frame.height)
+
+        if appearing {
+            containerView.addSubview(sheetView)
         } else if let presentingView = transitionContext.view(forKey: .to) {
-            transitionContext.containerView.insertSubview(presentingView, belowSubview: controller.view)
+            containerView.insertSubview(presentingView, belowSubview: sheetView)
         }
+        sheetView.frame = appearing ? hidden : shown
+        sheetView.layer.cornerRadius = 12
+        sheetView.layer.masksToBounds = true
 
-        // UIKit gives a dismissed controller a zero final frame: start from where it is.
-        let presentedFrame = isPresentation ? transitionContext.finalFrame(for: controller)
-                                            : transitionContext.initialFrame(for: controller)
-        let dismissedFrame = presentedFrame.offsetBy(dx: 0, dy: transitionContext.containerView.frame.height)
-
-        let initialFrame = isPresentation ? dismissedFrame : presentedFrame
-        let finalFrame = isPresentation ? presentedFrame : dismissedFrame
-
-        controller.view.frame = initialFrame
-        controller.view.layer.cornerRadius = 12
-        controller.view.layer.masksToBounds = true
-
-        let animationDuration = transitionDuration(using: transitionContext)
-        UIView.animate(withDuration: animationDuration, delay: 0, options: .curveEaseOut, animations: {
-            controller.view.frame = finalFrame
+        UIView.animate(withDuration: transitionDuration(using: transitionContext), delay: 0, options: .curveEaseOut, animations: {
+            sheetView.frame = appearing ? shown : hidden
         }, completion: { finished in
-            if !isPresentation && !transitionContext.transitionWasCancelled {
-                controller.view.removeFromSuperview()
+            let cancelled = transitionContext.transitionWasCancelled
+            if !appearing && !cancelled {
+                sheetView.removeFromSuperview()
             }
-            transitionContext.completeTransition(finished && !transitionContext.transitionWasCancelled)
+            transitionContext.completeTransition(finished && !cancelled)
         })
     }
 }

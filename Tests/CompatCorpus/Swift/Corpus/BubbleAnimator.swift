@@ -1,98 +1,100 @@
 import UIKit
 
-/// A bubble grows out of a point (a floating action button in the bottom-right corner) until it
-/// covers the screen, in the presented screen's background colour; the presented screen fades in
-/// with it. Dismissal collapses the bubble back into the button.
-open class BubbleAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+/// Material-style reveal from a floating action button in the bottom-right corner: a disc in the
+/// presented screen's background colour grows from the button until it covers the screen, and
+/// the presented screen grows and fades in with it. Dismissal shrinks both back into the button.
+final class BubbleAnimator: NSObject, UIViewControllerAnimatedTransitioning {
 
-    public enum Mode: Int {
-        case present, dismiss
+    enum Mode {
+        case present
+        case dismiss
     }
 
-    /// Where the bubble starts (and ends when dismissing), in the container's coordinates.
-    open var startingPoint: CGPoint = {
-        let bounds = UIScreen.main.bounds
-        return CGPoint(x: bounds.maxX - 44, y: bounds.maxY - 44)
+    var mode: Mode = .present
+    var duration: TimeInterval = 0.5
+    var fallbackColor: UIColor = .white
+
+    /// The button's centre, in the container's coordinates.
+    var buttonCenter: CGPoint = {
+        let screen = UIScreen.main.bounds
+        return CGPoint(x: screen.maxX - 44, y: screen.maxY - 44)
     }()
 
-    open var duration = 0.5
-    open var mode: Mode = .present
-    open var bubbleColor: UIColor = .white
+    private let collapsed = CGAffineTransform(scaleX: 0.001, y: 0.001)
 
-    open fileprivate(set) var bubble = UIView()
-
-    open func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
         return duration
     }
 
-    open func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
-        let containerView = transitionContext.containerView
-        if mode == .present {
-            guard let presentedControllerView = transitionContext.view(forKey: .to) else { return }
-            let originalCenter = presentedControllerView.center
-            let originalSize = presentedControllerView.frame.size
-
-            bubble = UIView()
-            bubble.frame = coveringCircleFrame(originalCenter, size: originalSize, start: startingPoint)
-            bubble.layer.cornerRadius = bubble.frame.size.height / 2
-            bubble.center = startingPoint
-            bubble.transform = CGAffineTransform(scaleX: 0.001, y: 0.001)
-            bubble.backgroundColor = presentedControllerView.backgroundColor ?? bubbleColor
-            containerView.addSubview(bubble)
-
-            presentedControllerView.center = startingPoint
-            presentedControllerView.transform = CGAffineTransform(scaleX: 0.001, y: 0.001)
-            presentedControllerView.alpha = 0
-            containerView.addSubview(presentedControllerView)
-
-            UIView.animate(withDuration: duration, animations: {
-                self.bubble.transform = CGAffineTransform.identity
-                presentedControllerView.transform = CGAffineTransform.identity
-                presentedControllerView.alpha = 1
-                presentedControllerView.center = originalCenter
-            }, completion: { _ in
-                self.bubble.removeFromSuperview()
-                transitionContext.completeTransition(true)
-            })
-        } else {
-            guard let returningControllerView = transitionContext.view(forKey: .from) else { return }
-            let originalCenter = returningControllerView.center
-            let originalSize = returningControllerView.frame.size
-            // A full-screen presentation took the presenting view away; put it back underneath.
-            if let presentingView = transitionContext.view(forKey: .to) {
-                containerView.insertSubview(presentingView, belowSubview: returningControllerView)
-            }
-
-            bubble.frame = coveringCircleFrame(originalCenter, size: originalSize, start: startingPoint)
-            bubble.layer.cornerRadius = bubble.frame.size.height / 2
-            bubble.center = startingPoint
-            bubble.backgroundColor = returningControllerView.backgroundColor ?? bubbleColor
-            containerView.insertSubview(bubble, belowSubview: returningControllerView)
-
-            UIView.animate(withDuration: duration, animations: {
-                self.bubble.transform = CGAffineTransform(scaleX: 0.001, y: 0.001)
-                returningControllerView.transform = CGAffineTransform(scaleX: 0.001, y: 0.001)
-                returningControllerView.center = self.startingPoint
-                returningControllerView.alpha = 0
-            }, completion: { _ in
-                returningControllerView.center = originalCenter
-                returningControllerView.transform = .identity
-                returningControllerView.removeFromSuperview()
-                self.bubble.removeFromSuperview()
-                transitionContext.completeTransition(true)
-            })
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+        switch mode {
+        case .present: present(using: transitionContext)
+        case .dismiss: dismiss(using: transitionContext)
         }
     }
-}
 
-private extension BubbleAnimator {
-    /// The smallest circle around `start` that covers a rectangle of `size` centred on
-    /// `originalCenter`.
-    func coveringCircleFrame(_ originalCenter: CGPoint, size originalSize: CGSize, start: CGPoint) -> CGRect {
-        let lengthX = fmax(start.x, originalSize.width - start.x)
-        let lengthY = fmax(start.y, originalSize.height - start.y)
-        let offset = sqrt(lengthX * lengthX + lengthY * lengthY) * 2
-        let size = CGSize(width: offset, height: offset)
-        return CGRect(origin: CGPoint.zero, size: size)
+    /// A disc centred on the button, just big enough to cover `bounds` from there.
+    private func makeDisc(covering bounds: CGRect, color: UIColor?) -> UIView {
+        let farthestX = max(buttonCenter.x - bounds.minX, bounds.maxX - buttonCenter.x)
+        let farthestY = max(buttonCenter.y - bounds.minY, bounds.maxY - buttonCenter.y)
+        let radius = hypot(farthestX, farthestY)
+        let disc = UIView(frame: CGRect(x: 0, y: 0, width: radius * 2, height: radius * 2))
+        disc.layer.cornerRadius = radius
+        disc.center = buttonCenter
+        disc.backgroundColor = color ?? fallbackColor
+        return disc
+    }
+
+    private func present(using transitionContext: UIViewControllerContextTransitioning) {
+        let containerView = transitionContext.containerView
+        guard let presentedView = transitionContext.view(forKey: .to) else { return }
+        let restingCenter = presentedView.center
+
+        let disc = makeDisc(covering: presentedView.frame, color: presentedView.backgroundColor)
+        disc.transform = collapsed
+        containerView.addSubview(disc)
+
+        presentedView.center = buttonCenter
+        presentedView.transform = collapsed
+        presentedView.alpha = 0
+        containerView.addSubview(presentedView)
+
+        UIView.animate(withDuration: duration, animations: {
+            disc.transform = .identity
+            presentedView.transform = .identity
+            presentedView.center = restingCenter
+            presentedView.alpha = 1
+        }, completion: { _ in
+            disc.removeFromSuperview()
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+        })
+    }
+
+    private func dismiss(using transitionContext: UIViewControllerContextTransitioning) {
+        let containerView = transitionContext.containerView
+        guard let dismissedView = transitionContext.view(forKey: .from) else { return }
+        let restingCenter = dismissedView.center
+        // A full-screen presentation took the presenting view away; put it back underneath.
+        if let presentingView = transitionContext.view(forKey: .to) {
+            containerView.insertSubview(presentingView, belowSubview: dismissedView)
+        }
+
+        let disc = makeDisc(covering: dismissedView.frame, color: dismissedView.backgroundColor)
+        containerView.insertSubview(disc, belowSubview: dismissedView)
+
+        UIView.animate(withDuration: duration, animations: {
+            disc.transform = self.collapsed
+            dismissedView.transform = self.collapsed
+            dismissedView.center = self.buttonCenter
+            dismissedView.alpha = 0
+        }, completion: { _ in
+            disc.removeFromSuperview()
+            dismissedView.transform = .identity
+            dismissedView.center = restingCenter
+            if !transitionContext.transitionWasCancelled {
+                dismissedView.removeFromSuperview()
+            }
+            transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+        })
     }
 }

@@ -1,7 +1,8 @@
 import UIKit
 
-/// Cross-dissolves from one screen to the next. Works for any container: the to-view is faded
-/// in over the from-view, which stays where it is until the transition completes.
+/// Cross-dissolves from one screen to the next, in any container: the incoming screen fades in
+/// over the outgoing one, which stays put until the transition completes. Unanimated
+/// transitions just swap.
 final class CrossfadeAnimator: NSObject, UIViewControllerAnimatedTransitioning {
 
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
@@ -9,29 +10,25 @@ final class CrossfadeAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     }
 
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
-        guard let toViewController = transitionContext.viewController(forKey: .to),
-              let toView = transitionContext.view(forKey: .to) else {
+        guard let destination = transitionContext.viewController(forKey: .to),
+              let incoming = transitionContext.view(forKey: .to) else {
             transitionContext.completeTransition(false)
             return
         }
-        let containerView = transitionContext.containerView
+        incoming.frame = transitionContext.finalFrame(for: destination)
+        incoming.alpha = 0
+        transitionContext.containerView.addSubview(incoming)
 
-        toView.frame = transitionContext.finalFrame(for: toViewController)
-        toView.alpha = 0
-        containerView.addSubview(toView)
-
-        let animations = {
-            toView.alpha = 1
+        guard transitionContext.isAnimated else {
+            incoming.alpha = 1
+            transitionContext.completeTransition(true)
+            return
         }
-        let completion = transitionContext.completeTransition
-
-        if transitionContext.isAnimated {
-            UIView.animate(withDuration: transitionDuration(using: transitionContext),
-                           animations: animations,
-                           completion: { _ in completion(!transitionContext.transitionWasCancelled) })
-        } else {
-            animations()
-            completion(true)
+        let done: (Bool) -> Void = transitionContext.completeTransition
+        UIView.animate(withDuration: transitionDuration(using: transitionContext), animations: {
+            incoming.alpha = 1
+        }) { _ in
+            done(!transitionContext.transitionWasCancelled)
         }
     }
 }

@@ -1,53 +1,46 @@
 import UIKit
 
-/// Drives an interactive pop with a swipe from the left screen edge, as the system back gesture
-/// does: the transition follows the finger, and a release past half the width (or a fast flick)
-/// finishes it; anything else cancels.
+/// Lets the user drag a pushed screen back off to the right from the left screen edge, like the
+/// system back swipe. Let go past the middle of the screen, or flick, and the pop finishes;
+/// otherwise it snaps back.
 final class EdgeSwipeInteractionController: UIPercentDrivenInteractiveTransition {
 
-    var interactionInProgress = false
+    /// True while a swipe drives a pop; the navigation delegate vends this object only then.
+    private(set) var isInteracting = false
 
-    private var shouldCompleteTransition = false
-    private weak var viewController: UIViewController?
+    private weak var screen: UIViewController?
+    private var releaseFinishes = false
 
     init(viewController: UIViewController) {
+        screen = viewController
         super.init()
-        self.viewController = viewController
-        prepareGestureRecognizer(in: viewController.view)
-    }
-
-    private func prepareGestureRecognizer(in view: UIView) {
-        // transhost edit: was `action: #selector(handleGesture(_:))` with `@objc func handleGesture`
+        // transhost edit: was `action: #selector(edgePanned(_:))` with `@objc func edgePanned`
         // (no Objective-C runtime on Linux: the action is the method itself).
-        let gesture = UIScreenEdgePanGestureRecognizer(target: self, action: handleGesture)
-        gesture.edges = .left
-        view.addGestureRecognizer(gesture)
+        let edgePan = UIScreenEdgePanGestureRecognizer(target: self, action: edgePanned)
+        edgePan.edges = .left
+        viewController.view.addGestureRecognizer(edgePan)
     }
 
-    func handleGesture(_ gestureRecognizer: UIScreenEdgePanGestureRecognizer) {
-        guard let gestureView = gestureRecognizer.view, let superview = gestureView.superview else { return }
-        let translation = gestureRecognizer.translation(in: superview)
-        var progress = translation.x / superview.bounds.width
-        progress = CGFloat(fminf(fmaxf(Float(progress), 0.0), 1.0))
+    func edgePanned(_ recognizer: UIScreenEdgePanGestureRecognizer) {
+        guard let container = recognizer.view?.superview else { return }
+        let width = container.bounds.width
+        let dragged = recognizer.translation(in: container).x
+        let fraction = min(max(dragged / width, 0), 1)
 
-        switch gestureRecognizer.state {
+        switch recognizer.state {
         case .began:
-            interactionInProgress = true
-            viewController?.navigationController?.popViewController(animated: true)
+            isInteracting = true
+            screen?.navigationController?.popViewController(animated: true)
         case .changed:
-            let velocity = gestureRecognizer.velocity(in: superview)
-            shouldCompleteTransition = progress > 0.5 || velocity.x > 800
-            update(progress)
-        case .cancelled:
-            interactionInProgress = false
-            cancel()
+            let flicked = recognizer.velocity(in: container).x > 800
+            releaseFinishes = flicked || fraction > 0.5
+            update(fraction)
         case .ended:
-            interactionInProgress = false
-            if shouldCompleteTransition {
-                finish()
-            } else {
-                cancel()
-            }
+            isInteracting = false
+            releaseFinishes ? finish() : cancel()
+        case .cancelled, .failed:
+            isInteracting = false
+            cancel()
         default:
             break
         }

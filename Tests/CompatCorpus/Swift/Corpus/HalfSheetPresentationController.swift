@@ -5,46 +5,44 @@ import UIKit
 /// which slides the sheet to the frame this controller gives it.
 final class HalfSheetPresentationController: UIPresentationController {
 
-    private let dimmingView: UIView = {
-        let view = UIView()
-        view.backgroundColor = UIColor(white: 0, alpha: 0.4)
-        view.alpha = 0
-        return view
+    private lazy var scrim: UIView = {
+        let scrim = UIView()
+        scrim.backgroundColor = UIColor(white: 0, alpha: 0.4)
+        scrim.alpha = 0
+        return scrim
     }()
 
+    /// The lower half of the container.
     override var frameOfPresentedViewInContainerView: CGRect {
-        guard let containerView = containerView else { return .zero }
-        let height = containerView.bounds.height / 2
-        return CGRect(x: 0, y: containerView.bounds.height - height, width: containerView.bounds.width, height: height)
+        guard let bounds = containerView?.bounds else { return .zero }
+        return CGRect(x: 0, y: bounds.midY, width: bounds.width, height: bounds.height - bounds.midY)
+    }
+
+    /// Fades the scrim to `alpha` with the transition, or at once when there is none.
+    private func fadeScrim(to alpha: CGFloat) {
+        guard let coordinator = presentedViewController.transitionCoordinator else {
+            scrim.alpha = alpha
+            return
+        }
+        coordinator.animate(alongsideTransition: { _ in
+            self.scrim.alpha = alpha
+        })
     }
 
     override func presentationTransitionWillBegin() {
         guard let containerView = containerView else { return }
-        dimmingView.frame = containerView.bounds
-        containerView.insertSubview(dimmingView, at: 0)
-
-        guard let coordinator = presentedViewController.transitionCoordinator else {
-            dimmingView.alpha = 1
-            return
-        }
-        coordinator.animate(alongsideTransition: { _ in
-            self.dimmingView.alpha = 1
-        })
+        scrim.frame = containerView.bounds
+        containerView.insertSubview(scrim, at: 0)
+        fadeScrim(to: 1)
     }
 
     override func dismissalTransitionWillBegin() {
-        guard let coordinator = presentedViewController.transitionCoordinator else {
-            dimmingView.alpha = 0
-            return
-        }
-        coordinator.animate(alongsideTransition: { _ in
-            self.dimmingView.alpha = 0
-        })
+        fadeScrim(to: 0)
     }
 
     override func dismissalTransitionDidEnd(_ completed: Bool) {
         if completed {
-            dimmingView.removeFromSuperview()
+            scrim.removeFromSuperview()
         }
     }
 

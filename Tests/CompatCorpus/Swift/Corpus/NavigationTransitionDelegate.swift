@@ -24,7 +24,7 @@ class NavigationTransitionDelegate: NSObject, UINavigationControllerDelegate {
     func navigationController(_ navigationController: UINavigationController,
                               interactionControllerFor animationController: UIViewControllerAnimatedTransitioning)
         -> UIViewControllerInteractiveTransitioning? {
-        guard let interactionController = interactionController, interactionController.interactionInProgress else {
+        guard let interactionController = interactionController, interactionController.isInteracting else {
             return nil
         }
         return interactionController

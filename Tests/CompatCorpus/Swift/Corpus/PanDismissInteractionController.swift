@@ -1,53 +1,53 @@
 import UIKit
 
-/// Pull-down-to-dismiss for a presented screen: a vertical pan anywhere on the screen drives the
-/// dismissal. Releasing past a third of the height, or flicking down, finishes it.
+/// Pull-down-to-dismiss for a presented sheet: a vertical pan anywhere on it drags the dismissal
+/// along. Release below 30 % of the height, or throw it down, and it goes; otherwise it settles
+/// back up.
 class PanDismissInteractionController: UIPercentDrivenInteractiveTransition {
 
+    /// Set while a pull is dismissing the sheet; the transitioning delegate checks it.
     var hasStarted = false
-    var shouldFinish = false
 
-    private weak var presentedViewController: UIViewController?
-    private var panGestureRecognizer: UIPanGestureRecognizer!
+    private weak var sheet: UIViewController?
+    private var willDismiss = false
+    private let dismissFraction: CGFloat = 0.3
+    private let throwSpeed: CGFloat = 1000
 
+    /// Attaches the pull to `viewController`'s view.
     func wireToViewController(_ viewController: UIViewController) {
-        presentedViewController = viewController
-        // transhost edit: was `action: #selector(handlePan(_:))` with `@objc func handlePan`
-        // (no Objective-C runtime on Linux: the action is the method itself).
-        panGestureRecognizer = UIPanGestureRecognizer(target: self, action: handlePan)
-        viewController.view.addGestureRecognizer(panGestureRecognizer)
+        sheet = viewController
         completionCurve = .easeOut
+        // transhost edit: was `action: #selector(pulled(_:))` with `@objc func pulled`
+        // (no Objective-C runtime on Linux: the action is the method itself).
+        let pull = UIPanGestureRecognizer(target: self, action: pulled)
+        viewController.view.addGestureRecognizer(pull)
     }
 
-    func handlePan(_ sender: UIPanGestureRecognizer) {
-        guard let view = sender.view else { return }
-        let percentThreshold: CGFloat = 0.3
+    func pulled(_ pan: UIPanGestureRecognizer) {
+        guard let view = pan.view else { return }
+        let downward = max(pan.translation(in: view).y, 0)
+        let fraction = min(downward / view.bounds.height, 1)
+        let speed = pan.velocity(in: view).y
 
-        let translation = sender.translation(in: view)
-        let verticalMovement = translation.y / view.bounds.height
-        let downwardMovement = fmaxf(Float(verticalMovement), 0.0)
-        let downwardMovementPercent = fminf(downwardMovement, 1.0)
-        let progress = CGFloat(downwardMovementPercent)
-
-        switch sender.state {
+        switch pan.state {
         case .began:
             hasStarted = true
-            presentedViewController?.dismiss(animated: true, completion: nil)
+            sheet?.dismiss(animated: true, completion: nil)
         case .changed:
-            shouldFinish = progress > percentThreshold || sender.velocity(in: view).y > 1000
-            update(progress)
-        case .cancelled, .failed:
-            hasStarted = false
-            cancel()
+            willDismiss = fraction > dismissFraction || speed > throwSpeed
+            update(fraction)
         case .ended:
             hasStarted = false
-            if shouldFinish {
-                // Speed up the rest of the way after a flick.
-                completionSpeed = max(1, sender.velocity(in: view).y / 1000)
+            if willDismiss {
+                // A throw finishes faster than the rest of the animation would.
+                completionSpeed = max(1, speed / throwSpeed)
                 finish()
             } else {
                 cancel()
             }
+        case .cancelled, .failed:
+            hasStarted = false
+            cancel()
         default:
             break
         }

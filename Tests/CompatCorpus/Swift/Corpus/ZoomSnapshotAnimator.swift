@@ -1,22 +1,26 @@
 import UIKit
 
-/// Zooms a snapshot of the destination out of a thumbnail-sized frame until it fills the screen,
-/// then swaps the real view in. Dismissal shrinks the screen back into the thumbnail.
+/// Opens a photo out of its thumbnail: a snapshot of the destination starts squeezed into the
+/// thumbnail's square with rounded corners and springs out to full screen, then the real view
+/// takes its place. Closing shrinks a fading snapshot of the photo back into the square.
 final class ZoomSnapshotAnimator: NSObject, UIViewControllerAnimatedTransitioning {
 
     var presenting = true
 
-    /// Where the thumbnail sits, in screen coordinates. The presenting screen sets it before it
-    /// presents; the default is a 120 pt square in the middle of the screen.
-    var originFrame: CGRect = {
+    /// The thumbnail's frame on screen. The grid sets it before presenting; by default it is a
+    /// 120 pt square in the middle of the screen.
+    var thumbnailFrame: CGRect = {
         let screen = UIScreen.main.bounds
         return CGRect(x: screen.midX - 60, y: screen.midY - 60, width: 120, height: 120)
     }()
 
-    private let duration = 0.5
-
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
-        return duration
+        return 0.5
+    }
+
+    /// The transform that squeezes `full` into `small` (both centred on the same point).
+    private func squeeze(_ full: CGRect, into small: CGRect) -> CGAffineTransform {
+        return CGAffineTransform(scaleX: small.width / full.width, y: small.height / full.height)
     }
 
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
@@ -26,62 +30,52 @@ final class ZoomSnapshotAnimator: NSObject, UIViewControllerAnimatedTransitionin
             transitionContext.completeTransition(false)
             return
         }
-
-        let zoomedView = presenting ? toView : fromView
-        guard let snapshot = zoomedView.snapshotView(afterScreenUpdates: true) else {
+        let photoView = presenting ? toView : fromView
+        let fullFrame = photoView.frame
+        guard let zoom = photoView.snapshotView(afterScreenUpdates: true) else {
             transitionContext.completeTransition(false)
             return
         }
 
-        let initialFrame = presenting ? originFrame : zoomedView.frame
-        let finalFrame = presenting ? zoomedView.frame : originFrame
-
-        let xScaleFactor = initialFrame.width / finalFrame.width
-        let yScaleFactor = initialFrame.height / finalFrame.height
-        let scaleTransform = CGAffineTransform(scaleX: xScaleFactor, y: yScaleFactor)
-
-        snapshot.frame = finalFrame
-        snapshot.layer.cornerRadius = presenting ? 20.0 / xScaleFactor : 0
-        snapshot.clipsToBounds = true
+        let small = squeeze(fullFrame, into: thumbnailFrame)
+        let thumbnailCenter = CGPoint(x: thumbnailFrame.midX, y: thumbnailFrame.midY)
+        let fullCenter = CGPoint(x: fullFrame.midX, y: fullFrame.midY)
+        zoom.frame = fullFrame
+        zoom.clipsToBounds = true
         if presenting {
-            snapshot.transform = scaleTransform
-            snapshot.center = CGPoint(x: initialFrame.midX, y: initialFrame.midY)
-        } else {
-            snapshot.frame = initialFrame
+            zoom.transform = small
+            zoom.center = thumbnailCenter
+            zoom.layer.cornerRadius = 20 / small.a
         }
 
         containerView.addSubview(toView)
-        containerView.addSubview(snapshot)
-        toView.isHidden = presenting
-        if !presenting {
-            fromView.isHidden = true
-        }
+        containerView.addSubview(zoom)
+        photoView.isHidden = true
 
-        UIView.animate(withDuration: duration,
-                       delay: 0.0,
+        UIView.animate(withDuration: transitionDuration(using: transitionContext),
+                       delay: 0,
                        usingSpringWithDamping: 0.8,
                        initialSpringVelocity: 0.2,
                        options: [],
                        animations: {
                            if self.presenting {
-                               snapshot.transform = .identity
-                               snapshot.layer.cornerRadius = 0
-                               snapshot.center = CGPoint(x: finalFrame.midX, y: finalFrame.midY)
+                               zoom.transform = .identity
+                               zoom.center = fullCenter
+                               zoom.layer.cornerRadius = 0
                            } else {
-                               snapshot.transform = CGAffineTransform(scaleX: finalFrame.width / initialFrame.width,
-                                                                      y: finalFrame.height / initialFrame.height)
-                               snapshot.center = CGPoint(x: finalFrame.midX, y: finalFrame.midY)
-                               snapshot.alpha = 0
+                               zoom.transform = small
+                               zoom.center = thumbnailCenter
+                               zoom.alpha = 0
                            }
                        },
                        completion: { _ in
-                           toView.isHidden = false
-                           fromView.isHidden = false
-                           snapshot.removeFromSuperview()
-                           if transitionContext.transitionWasCancelled {
+                           photoView.isHidden = false
+                           zoom.removeFromSuperview()
+                           let cancelled = transitionContext.transitionWasCancelled
+                           if cancelled {
                                toView.removeFromSuperview()
                            }
-                           transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+                           transitionContext.completeTransition(!cancelled)
                        })
     }
 }

@@ -1,0 +1,47 @@
+#ifndef TRANSHOST_GIF_QUANTIZE_H
+#define TRANSHOST_GIF_QUANTIZE_H
+#include <stdint.h>
+#include <stddef.h>
+
+/// Flattens premultiplied ARGB32 pixels (`stride` bytes per row) over the opaque background
+/// (bg_r, bg_g, bg_b) into tightly packed 0x00RRGGBB words, `width` per row.
+void th_flatten_rgb(const uint32_t *pixels, size_t stride, int width, int height,
+                    uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *out_rgb);
+
+/// The smallest rectangle holding every pixel that differs between two packed RGB frames:
+/// rect = {x0, y0, x1, y1}, ends exclusive. Returns 0 (and a 1 x 1 rectangle at the origin)
+/// when the frames are identical.
+int th_changed_rect(const uint32_t *a, const uint32_t *b, int width, int height, int rect[4]);
+
+/// Per-frame adaptive palettes for GIF frames. Holds its tables between frames so they are
+/// allocated once per GIF.
+typedef struct th_gif_quantizer th_gif_quantizer;
+
+th_gif_quantizer *th_gifq_create(void);
+void th_gifq_destroy(th_gif_quantizer *q);
+
+/// What th_gifq_frame chose.
+typedef struct {
+    /// Palette entries used (1..256); the colours are in palette_rgb[0 .. 3 * colors).
+    int colors;
+    /// The index standing for "unchanged since the previous frame", or -1.
+    int transparent;
+    /// 1 when every encoded pixel kept its exact colour (no quantisation happened).
+    int exact;
+    /// Pixels that went through ordered dithering (only non-flat pixels without an exact entry).
+    long dithered;
+} th_gifq_result;
+
+/// Builds a palette for the pixels of `cur` inside rect (x0, y0, x1, y1) that differ from
+/// `prev` (every pixel of the rectangle when prev is NULL) and writes one index per pixel of
+/// the rectangle (row by row, x1 - x0 per row) to out_indices. Unchanged pixels get the
+/// transparent index, so the decoder keeps what the previous frame showed there.
+///
+/// When the colours to encode fit in the palette they are all kept exactly. Otherwise the
+/// colours covering the most pixels (flat UI fills) keep exact entries and median cut fills
+/// the rest; pixels whose colour has no exact entry are dithered (8x8 ordered) only where
+/// their neighbourhood is not flat, so a flat area is never speckled. Integer arithmetic only.
+th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uint32_t *prev, int width, int height,
+                             int x0, int y0, int x1, int y1, uint8_t *palette_rgb, uint8_t *out_indices);
+
+#endif

@@ -1,0 +1,174 @@
+import CCairo
+import TransHostCore
+
+/// A grid of frames, each scaled to a thumbnail and labelled with its time ("0.250 s"), under
+/// an optional caption saying which transition it is: who animated it, from and to which
+/// controller types, its duration and how it ended. A cancelled transition gets an orange
+/// badge and frame, one that broke the transition contract a red badge, frame and the first
+/// breaches, so neither can pass for a normal one at a glance. Text is at least 12 px high
+/// in the sheet's own pixels (legible at 100 %).
+public enum ContactSheet {
+    /// What the sheet's header says about its transition.
+    public struct Caption: Equatable, Sendable {
+        /// "fade-scale/fade-scale", or "default animator" when the host animated it.
+        public var animator: String
+        /// "#0 navigation push".
+        public var transition: String
+        /// "A → B".
+        public var fromTo: String
+        public var duration: Double
+        /// "completed" or "cancelled".
+        public var outcome: String
+        public var interactive: Bool
+        /// Human sentences, one per breach of the transition contract.
+        public var breaches: [String]
+
+        public init(animator: String, transition: String, fromTo: String, duration: Double, outcome: String,
+                    interactive: Bool = false, breaches: [String] = []) {
+            self.animator = animator; self.transition = transition; self.fromTo = fromTo
+            self.duration = duration; self.outcome = outcome; self.interactive = interactive; self.breaches = breaches
+        }
+
+        public var isCancelled: Bool { outcome == "cancelled" }
+        public var isBreached: Bool { !breaches.isEmpty }
+
+        /// The second header line: "fade-scale/fade-scale · 0.25 s · completed".
+        var detailLine: String {
+            var parts = [animator, "\(ContactSheet.seconds(duration)) s"]
+            if interactive { parts.append("interactive") }
+            parts.append(outcome)
+            return parts.joined(separator: "  ·  ")
+        }
+    }
+
+    static let orange = (0.90, 0.45, 0.0)
+    static let red = (0.80, 0.10, 0.10)
+
+    public static func make(frames: [(image: RGBAImage, time: Double)], caption: Caption? = nil, columns: Int = 4,
+                            thumbnailWidth: Int = 160, background: Color = .white) -> RGBAImage {
+        let cols = max(1, min(columns, max(frames.count, 1)))
+        let rows = max(1, (frames.count + cols - 1) / cols)
+        let aspect = frames.first.map { Double($0.image.height) / Double($0.image.width) } ?? 1
+        let tw = max(thumbnailWidth, 16), th = max(Int((Double(tw) * aspect).rounded()), 1)
+        let pad = 8, label = 22
+        let cellW = tw + pad, cellH = th + label + pad
+        let shownBreaches = min(caption?.breaches.count ?? 0, 3)
+        let header = caption.map { c in 52 + (c.isBreached ? 18 * shownBreaches + 4 : 0) } ?? 0
+        let width = cols * cellW + pad
+        let sheet = RGBAImage(width: width, height: header + rows * cellH + pad)
+        sheet.fill(background)
+        sheet.withCairo { cr in
+            if let c = caption { drawCaption(c, cr: cr, width: Double(width), shownBreaches: shownBreaches) }
+            for (k, f) in frames.enumerated() {
+                let x = Double(pad + (k % cols) * cellW), y = Double(header + pad + (k / cols) * cellH)
+                f.image.withCairoSurface { surface in
+                    cairo_save(cr)
+                    cairo_translate(cr, x, y)
+                    cairo_rectangle(cr, 0, 0, Double(tw), Double(th))
+                    cairo_clip(cr)
+                    cairo_scale(cr, Double(tw) / Double(f.image.width), Double(th) / Double(f.image.height))
+                    cairo_set_source_surface(cr, surface, 0, 0)
+                    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+                    cairo_paint(cr)
+                    cairo_restore(cr)
+                }
+                cairo_set_source_rgb(cr, 0.6, 0.6, 0.6)
+                cairo_set_line_width(cr, 1)
+                cairo_rectangle(cr, x - 0.5, y - 0.5, Double(tw) + 1, Double(th) + 1)
+                cairo_stroke(cr)
+                let text = timeLabel(f.time)
+                ContentRasterizer.selectFont(cr, size: 13)
+                var te = cairo_text_extents_t()
+                cairo_text_extents(cr, text, &te)
+                cairo_set_source_rgb(cr, 0.1, 0.1, 0.1)
+                cairo_move_to(cr, x + (Double(tw) - te.x_advance) / 2, y + Double(th) + 16)
+                cairo_show_text(cr, text)
+            }
+            if let c = caption, c.isBreached || c.isCancelled {
+                // A frame round the whole sheet: the mark survives being shrunk in a list.
+                let (r, g, b) = c.isBreached ? red : orange
+                cairo_set_source_rgb(cr, r, g, b)
+                cairo_set_line_width(cr, 4)
+                cairo_rectangle(cr, 2, 2, Double(sheet.width) - 4, Double(sheet.height) - 4)
+                cairo_stroke(cr)
+            }
+        }
+        return sheet
+    }
+
+    private static func drawCaption(_ c: Caption, cr: OpaquePointer, width: Double, shownBreaches: Int) {
+        let left = 10.0, right = width - 10
+        // Badges at the right of the first line; the text on their left is cut to fit.
+        var badges: [(String, (Double, Double, Double))] = []
+        if c.isBreached { badges.append(("BREACH \u{00D7}\(c.breaches.count)", red)) }
+        if c.isCancelled { badges.append(("CANCELLED", orange)) }
+        var x = right
+        ContentRasterizer.selectFont(cr, size: 12, bold: true)
+        for (text, colour) in badges {
+            var te = cairo_text_extents_t()
+            cairo_text_extents(cr, text, &te)
+            let w = te.x_advance + 12
+            x -= w
+            cairo_set_source_rgb(cr, colour.0, colour.1, colour.2)
+            cairo_rectangle(cr, x, 8, w, 20)
+            cairo_fill(cr)
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_move_to(cr, x + 6, 22)
+            cairo_show_text(cr, text)
+            x -= 6
+        }
+        ContentRasterizer.selectFont(cr, size: 15, bold: true)
+        cairo_set_source_rgb(cr, 0.05, 0.05, 0.05)
+        cairo_move_to(cr, left, 23)
+        cairo_show_text(cr, fit("\(c.transition)   \(c.fromTo)", cr: cr, width: x - left - 8))
+        ContentRasterizer.selectFont(cr, size: 13)
+        cairo_set_source_rgb(cr, 0.25, 0.25, 0.25)
+        cairo_move_to(cr, left, 43)
+        cairo_show_text(cr, fit(c.detailLine, cr: cr, width: right - left))
+        guard c.isBreached else { return }
+        ContentRasterizer.selectFont(cr, size: 12)
+        cairo_set_source_rgb(cr, red.0, red.1, red.2)
+        for (k, b) in c.breaches.prefix(shownBreaches).enumerated() {
+            var line = "breach: \(b)"
+            if k == shownBreaches - 1 && c.breaches.count > shownBreaches { line += "  (+\(c.breaches.count - shownBreaches) more)" }
+            cairo_move_to(cr, left, 62 + Double(k) * 18)
+            cairo_show_text(cr, fit(line, cr: cr, width: right - left))
+        }
+    }
+
+    /// `text` cut at a character boundary, with an ellipsis, so it is at most `width` wide in
+    /// the current font.
+    static func fit(_ text: String, cr: OpaquePointer, width: Double) -> String {
+        func advance(_ s: String) -> Double {
+            var te = cairo_text_extents_t()
+            cairo_text_extents(cr, s, &te)
+            return te.x_advance
+        }
+        guard advance(text) > width else { return text }
+        var chars = Array(text)
+        while !chars.isEmpty && advance(String(chars) + "\u{2026}") > width { chars.removeLast() }
+        return String(chars) + "\u{2026}"
+    }
+
+    /// "0.250 s": milliseconds precision, fixed format.
+    public static func timeLabel(_ t: Double) -> String {
+        let ms = Int((t * 1000).rounded())
+        let sign = ms < 0 ? "-" : ""
+        let a = abs(ms)
+        let frac = String(a % 1000)
+        return "\(sign)\(a / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac) s"
+    }
+
+    /// A duration with up to three decimals and no trailing zeros: 0.25, 1.3, 2.
+    static func seconds(_ t: Double) -> String {
+        var s = timeLabel(t).dropLast(2)
+        while s.hasSuffix("0") { s = s.dropLast() }
+        if s.hasSuffix(".") { s = s.dropLast() }
+        return String(s)
+    }
+
+    public static func write(frames: [(image: RGBAImage, time: Double)], caption: Caption? = nil, columns: Int = 4,
+                             thumbnailWidth: Int = 160, to path: String) throws {
+        try PNGWriter.write(make(frames: frames, caption: caption, columns: columns, thumbnailWidth: thumbnailWidth), to: path)
+    }
+}
