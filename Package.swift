@@ -20,7 +20,9 @@
 //   TransHostRender [Core, Support, cairo, pixman, giflib] (frames to PNG, GIF, contact sheets)
 //   TransHostRun [Scenario, PluginHost, Render, ...] (RunSession: resolve plugins, play, render,
 //       write, compare)
-//   TransHostCommands [Run, ...] (the CLI's logic: list, run, route, inspect, stage-plugins)
+//   TransHostIsolation [Run, PluginHost, ...] (playback workers: the worker mode, the supervisor
+//       that spawns and watches them, the replay rule after a plugin failure)
+//   TransHostCommands [Isolation, Run, ...] (the CLI's logic: list, run, route, inspect, stage-plugins)
 //   transhost [Commands] (executable: forwards argv, environment and console)
 // Benchmarks (transhost-*-bench) and TransHostRenderScenes (their synthetic scenes) are not part
 // of the product.
@@ -55,15 +57,17 @@ let package = Package(
         .target(name: "TransHostManifest", dependencies: ["CTransHost", "TransHostSupport", "TransHostCoordinators", "TransHostRouting"], swiftSettings: hostSwift),
         .target(name: "TransHostFFI", dependencies: ["CFFI", "TransHostManifest"], swiftSettings: hostSwift),
         .target(name: "TransHostDiscovery", dependencies: ["TransHostSupport", "TransHostManifest"], swiftSettings: hostSwift),
+        // Process control for child processes (prctl, memfd); internal to the host.
+        .target(name: "CTransHostProcess", path: "Sources/CTransHostProcess"),
         .target(
             name: "TransHostPluginHost",
-            dependencies: ["CTransHost", "TransHostSupport", "TransHostCore", "TransHostCoordinators", "TransHostRouting",
+            dependencies: ["CTransHost", "CTransHostProcess", "TransHostSupport", "TransHostCore", "TransHostCoordinators", "TransHostRouting",
                            "TransHostManifest", "TransHostFFI", "TransHostDiscovery"],
             swiftSettings: hostSwift,
             linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(name: "TransHostScenario", dependencies: ["TransHostCore", "TransHostCoordinators", "TransHostSupport"], swiftSettings: hostSwift),
-        .target(name: "TransHostCommands", dependencies: ["TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostDiscovery", "TransHostRender"], swiftSettings: hostSwift),
+        .target(name: "TransHostCommands", dependencies: ["TransHostIsolation", "TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostDiscovery", "TransHostRender"], swiftSettings: hostSwift),
         .executableTarget(name: "transhost", dependencies: ["TransHostCommands"], swiftSettings: hostSwift),
         // Plugin host figures (README "Benchmarks"): not part of the product.
         .executableTarget(name: "transhost-host-bench", dependencies: ["TransHostPluginHost", "TransHostManifest", "TransHostDiscovery", "TransHostSupport"]),
@@ -138,6 +142,10 @@ package.targets += [
     // The run pipeline: resolve plugins, play scenarios, render, write, compare (RunSession).
     .target(name: "TransHostRun", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostRouting",
                                                  "TransHostRender", "TransHostSupport", "TransHostCoordinators"], swiftSettings: hostSwift),
+    // Playback workers and their supervisor (docs/isolation.md): plugin code runs only there.
+    .target(name: "TransHostIsolation", dependencies: ["TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostManifest", "TransHostDiscovery",
+                                                       "TransHostSupport", "TransHostCoordinators", "TransHostCore", "CTransHostProcess"],
+            swiftSettings: hostSwift),
     // Synthetic scenes for the render benchmark and tests (not part of the product).
     .target(name: "TransHostRenderScenes", dependencies: ["TransHostCore"]),
     .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRenderScenes", "TransHostRender", "TransHostRun", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),

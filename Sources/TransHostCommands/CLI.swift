@@ -1,3 +1,4 @@
+import TransHostIsolation
 import TransHostPluginHost
 import TransHostSupport
 import TransHostDiscovery
@@ -25,8 +26,8 @@ public enum TransHostCLI {
       --plugins DIR     also look for plugins in DIR (first on the search path; repeatable)
       --registry FILE   the registry of first-party plugins (default: registry.json beside the binary)
       --rescan          ignore the scan cache: inspect (and, for run, validate) every plugin afresh
-      --no-fork         load plugins in the host without a validation child process first
-                        (a plugin that crashes while loading then crashes transhost)
+      --no-fork         with run --isolation none: load plugins in the host without a validation
+                        child process first (a plugin that crashes while loading then crashes it)
       -q, --quiet       print only errors
       -h, --help        show help
       --                end of options: what follows is an argument even if it starts with '-'
@@ -34,10 +35,11 @@ public enum TransHostCLI {
     The common options may also come before the command: `transhost --plugins DIR list`.
 
     environment: TRANSHOST_PLUGIN_PATH (more plugin dirs), TRANSHOST_REGISTRY, TRANSHOST_CACHE (the
-    scan cache file; empty turns it off), TRANSHOST_VALIDATE_TIMEOUT (seconds, default 5), NO_COLOR
+    scan cache file; empty turns it off), TRANSHOST_VALIDATE_TIMEOUT (seconds loading a plugin may take,
+    default 5), TRANSHOST_PLUGIN_TIMEOUT (seconds one plugin call may take in a worker, default 5), NO_COLOR
 
-    exit codes: 0 ok, 1 mismatch, 2 usage, 3 plugin failed to load (list --failed: one is listed;
-                inspect: the plugin is not usable), 4 animator broke its contract,
+    exit codes: 0 ok, 1 mismatch, 2 usage, 3 plugin failed (to load, or while animating; list --failed:
+                one is listed; inspect: the plugin is not usable), 4 animator broke its contract,
                 5 invalid input or unwritable output
     """
 
@@ -53,6 +55,10 @@ public enum TransHostCLI {
             return .usage
         } catch { return .usage }
         guard !command.isEmpty else { console.err(usage); return .usage }
+        // Child processes run this same binary in a hidden mode (see ChildProcess).
+        if let me = FileIO.executablePath() { ChildProcess.executable = me }
+        if command == "__worker" { PlaybackWorker.main(rest) }
+        if command == "__validate" { PluginValidator.childMain(rest) }
         // Options end at "--": a "--help" after it is an argument, not a request for help.
         let options = rest.prefix { $0 != "--" }
         if options.contains("--help") || options.contains("-h"), let text = help(for: command) {

@@ -12,7 +12,9 @@ enum ListCommand {
     version, ABI, source (first-party or third-party), location, routes and status. A failed
     plugin shows the reason. Reads manifests and inspects libraries as files: no plugin code runs.
     "ok (validated)" means `run` has loaded the plugin since it last changed; a plugin that
-    crashed or hung while run loaded it shows as failed with that reason.
+    crashed or hung while run loaded it shows as failed with that reason, and one that crashed,
+    hung or exited while it animated shows "last run: crashed while animating (SIGSEGV in
+    animate_transition)" (JSON: "crash") until its library changes.
 
       --json     print the same as JSON on stdout (status: ok, failed, duplicate or missing;
                  validated: true once the plugin has been loaded successfully)
@@ -70,6 +72,7 @@ enum ListCommand {
             lines.append(contentsOf: routes.isEmpty ? ["  routes: none"] : routes.map { "  route: \($0)" })
         }
         if let reason = r.status.reason { lines.append("  reason: \(reason)") }
+        if let crash = r.crash { lines.append("  last run: \(crash) (remembered until its library changes)") }
         return lines.joined(separator: "\n")
     }
 
@@ -97,6 +100,7 @@ enum ListCommand {
             "validated": .bool(r.isValidated),
             "reason": r.status.reason.map(JSONValue.string) ?? .null,
         ]
+        if let crash = r.crash { o["crash"] = .string(crash) }
         // A delegate's routes carry "delegate" where an animator's carry "animator" (added field).
         let entries = (r.manifest?.animators ?? []).map { ($0, "animator") } + (r.manifest?.delegates ?? []).map { ($0, "delegate") }
         o["routes"] = .array(entries.flatMap { a, key in

@@ -1,4 +1,5 @@
 import TransHostDiscovery
+import TransHostIsolation
 import TransHostManifest
 import TransHostPluginHost
 import TransHostRender
@@ -14,6 +15,7 @@ enum RunCommand {
                          [--plugins DIR]... [--param PLUGIN.NAME=VALUE]... [--rescan] [--no-fork]
                          [--expect PATH [--tolerance X] [--record-mode MODE] [--threshold X]
                           [--max-diff-pixels N] [--max-diff-ratio R]] [--record DIR]
+                         [--isolation worker|none] [--fail-fast]
 
     Plays a scenario through the navigation, tab and modal coordinators, lets the routed plugin
     animators animate on virtual time, prints a summary (each transition, who animated it, its
@@ -62,30 +64,47 @@ enum RunCommand {
                         comparing: --expect DIR --record-mode all
       --param P.N=V     set parameter N of plugin P's configure function (repeatable; see inspect)
       --rescan          ignore the scan cache: inspect and validate every plugin afresh
-      --no-fork         load a new or changed plugin straight into transhost, without first
-                        loading it in a child process (default timeout 5 s,
-                        TRANSHOST_VALIDATE_TIMEOUT); a plugin that crashes then crashes transhost
+      --isolation worker|none
+                        where plugin code runs. worker (the default): each scenario plays in a
+                        child process; a plugin that crashes, hangs (a call that does not return
+                        within TRANSHOST_PLUGIN_TIMEOUT seconds, default 5) or exits costs only its
+                        own transitions: they are marked plugin-failed in the summary and the
+                        trace, the scenario is replayed with the default transition for them,
+                        every other output is made, and run exits 3. none: plugins run inside
+                        transhost, for a debugger; a plugin that crashes while animating then
+                        stops the run (exit 3)
+      --fail-fast       stop at the first plugin that crashes, hangs or exits (exit 3), without
+                        replaying
+      --no-fork         with --isolation none, load a new or changed plugin straight into
+                        transhost, without first loading it in a validation child process
+                        (default timeout 5 s, TRANSHOST_VALIDATE_TIMEOUT), so that
+                        a plugin that crashes then crashes transhost. With workers (the default)
+                        the worker is the sandbox and no validation child is needed.
 
     The trace records the --param values, plugin log lines, warnings and breaches. DIR/.transhost-outputs
     lists the files a run wrote; the next run into DIR removes exactly those first.
 
     Exit codes: 0 ok, 1 a trace or frame differs from --expect, 3 a routed plugin failed to load, or a
     plugin's manifest cannot be read (the reason is printed even with -q; the default transition
-    ran instead), 4 an animator broke the transition contract (the host recovered), 5 invalid
+    ran instead), or a plugin failed while animating (in a worker: its transitions were played with
+    the default), 4 an animator broke the transition contract (the host recovered), 5 invalid
     scenario or unwritable output.
     """
 
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
         let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps", "--param", "--scale", "--device", "--at", "--expect", "--tolerance",
-                                                                          "--record", "--record-mode", "--threshold", "--max-diff-pixels", "--max-diff-ratio", "--format"]),
-                                 flags: PluginOptions.flags.union(["--json", "-q", "--quiet", "--gif", "--sheet", "--frames", "--trace-only"]),
+                                                                          "--record", "--record-mode", "--threshold", "--max-diff-pixels", "--max-diff-ratio", "--format"]).union(IsolationOptions.valued),
+                                 flags: PluginOptions.flags.union(["--json", "-q", "--quiet", "--gif", "--sheet", "--frames", "--trace-only"]).union(IsolationOptions.flags),
                                  words: ["--frames": ["all"]])
         guard args.positionals.count <= 1 else { throw UsageError(message: "give at most one plugin name") }
         let quiet = args.flag("-q") || args.flag("--quiet")
         let json = args.flag("--json")
-        // A plugin that crashes while it animates is named, with exit code 3.
-        PluginCrashGuard.install()
         let plugins = try PluginOptions(args, environment: environment)
+        let isolation = try IsolationOptions(args, environment: environment, loadTimeout: plugins.timeout)
+        // In the host, a plugin that crashes while it animates is named, with exit code 3.
+        if isolation.mode == .none { PluginCrashGuard.install() }
+        // What plugins print goes to stderr, never into stdout (a --json summary, a pipe).
+        StandardOutput.keepForHost()
         let scan = try plugins.scan()
         for w in scan.warnings where !quiet { console.err("warning: \(w)") }
         let options = try runOptions(args, plugins: plugins, scan: scan)
@@ -99,6 +118,12 @@ enum RunCommand {
         }
 
         let session = RunSession(scan: scan, options: options)
+        if isolation.mode == .worker {
+            session.player = { scenarios, unroutable in
+                Supervisor.playAll(scenarios, scan: scan, fps: options.fps, loading: options.loading, unroutable: unroutable,
+                                   options: isolation).map(\.outcome)
+            }
+        }
         if !quiet { session.renderWarning = { console.err("warning: \($0)") } }
         let line = ProgressLine(console: console, environment: environment, quiet: quiet)
         if let line {
@@ -132,11 +157,18 @@ enum RunCommand {
             case .log(let l): if !quiet { console.err(l) }
             case .breach(let b, _): console.err("contract breach: \(b)")
             case .error(let m): console.err("error: \(report.job.scenario.name): \(m)")
+            case .pluginFailure(let f): console.err("plugin failure: \(f.message)")
             }
         }
         if let failure = report.failure {
-            console.err("transhost run: \(report.job.scenario.name): \(failure)")
-            return (.inputError, nil)
+            switch failure {
+            case .stopped, .unplayable:
+                console.err("transhost run: \(failure)")
+                return (.pluginFailed, nil)
+            default:
+                console.err("transhost run: \(report.job.scenario.name): \(failure)")
+                return (.inputError, nil)
+            }
         }
         if !json && !quiet { console.out(summary(report)) }
         var code = ExitCode.ok
@@ -144,7 +176,7 @@ enum RunCommand {
             if !json { printGoldens(g, comparison: report.comparison, quiet: quiet, console: console) }
             if report.comparison.map({ !$0.matches }) ?? false || !g.failedFrames.isEmpty { code = worse(code, .mismatch) }
         }
-        if !r.loadFailures.isEmpty { code = worse(code, .pluginFailed) }
+        if !r.loadFailures.isEmpty || !r.pluginFailures.isEmpty { code = worse(code, .pluginFailed) }
         if !r.breaches.isEmpty { code = worse(code, .contractBreach) }
         if !r.errors.isEmpty { code = worse(code, .inputError) }
         return (code, json ? summaryJSON(report) : nil)
@@ -292,7 +324,8 @@ enum RunCommand {
             let rec = t.record
             let who = rec.animator.map { "\($0.plugin)/\($0.id)" } ?? "default"
             let breaches = r.breaches(ofTransition: rec.index).count
-            lines.append("  #\(t.index) \(rec.container.rawValue) \(rec.operation.rawValue) \(rec.fromType) -> \(rec.toType)  \(who)  \(JSONWriter.format(rec.duration)) s  \(rec.outcome.rawValue)  \(t.frames.count) frames\(breaches == 0 ? "" : "  \(breaches) breach(es)")\(rec.repairs.isEmpty ? "" : "  \(rec.repairs.count) repair(s) by the host")")
+            lines.append("  #\(t.index) \(rec.container.rawValue) \(rec.operation.rawValue) \(rec.fromType) -> \(rec.toType)  \(who)  \(JSONWriter.format(rec.duration)) s  \(rec.outcome.rawValue)  \(t.frames.count) frames\(breaches == 0 ? "" : "  \(breaches) breach(es)")\(rec.repairs.isEmpty ? "" : "  \(rec.repairs.count) repair(s) by the host")\(t.pluginFailure?.failedHere == true ? "  plugin-failed" : "")")
+            if let note = FailureReport.note(t) { lines.append(note) }
         }
         if r.transitions.isEmpty { lines.append("  no transitions") }
         if !r.finalStack.isEmpty { lines.append("final stack: \(r.finalStack.joined(separator: " > "))") }
@@ -317,13 +350,15 @@ enum RunCommand {
                          "animator": t.record.animator.map { ["plugin": .string($0.plugin), "id": .string($0.id)] } ?? .null,
                          "duration": .number(t.record.duration), "outcome": .string(t.record.outcome.rawValue),
                          "frames": .number(Double(t.frames.count)), "breaches": .number(Double(r.breaches(ofTransition: t.record.index).count)),
-                         "repairs": .number(Double(t.record.repairs.count))])
+                         "repairs": .number(Double(t.record.repairs.count))]
+                        .merging(t.pluginFailure.map { ["pluginFailure": TraceWriter.failureNote($0)] } ?? [:]) { a, _ in a })
             }),
             "final": ["stack": .array(r.finalStack.map(JSONValue.string)), "selected": r.finalSelected.map { .number(Double($0)) } ?? .null,
                       "presented": .array(r.finalPresented.map(JSONValue.string))],
             "files": .array(report.files.map(JSONValue.string)),
             "warnings": .array(r.warnings.map(JSONValue.string)),
         ]
+        if !r.pluginFailures.isEmpty { o["pluginFailures"] = .array(r.pluginFailures.map(TraceWriter.failure)) }
         if !report.parameters.isEmpty { o["parameters"] = .object(report.parameters.mapValues { .object($0.mapValues(JSONValue.string)) }) }
         if let c = report.comparison {
             o["expect"] = ["matches": .bool(c.matches), "differences": .number(Double(c.total)),

@@ -102,6 +102,12 @@ public final class TransitionHost {
     public init(engine: AnimationEngine) { self.engine = engine }
 
     public var hasQueuedActions: Bool { !queue.isEmpty }
+
+    /// The index of the transition plugin code is working for right now: the running one; while
+    /// one is being set up (routing, loading, transitionDuration), the one it will be; between
+    /// transitions, the last one that ran (its animator's late callbacks).
+    public var currentTransitionIndex: Int { active?.index ?? (beginning ? transitionCount : max(transitionCount - 1, 0)) }
+    private var beginning = false
     public var queuedActionCount: Int { queue.count }
 
     /// Runs `action` now, or after the running transition (and earlier queued actions).
@@ -142,6 +148,8 @@ public final class TransitionHost {
         let ctx = TransitionContext(container: container, operation: operation, from: from, to: to, containerView: containerView,
                                     isAnimated: animated, startTime: engine.now, initialFrames: initialFrames, finalFrames: finalFrames)
         let request = TransitionRequest(container: container, operation: operation, from: from, to: to)
+        beginning = true
+        defer { beginning = false }
         let routed = animated ? provider?.animator(for: request) : nil
         let animator: TransitionAnimator? = animated ? (routed ?? defaultAnimator()) : nil
         ctx.pluginName = animator?.identity?.plugin ?? "host"

@@ -27,6 +27,16 @@ public struct TransitionRecord: Sendable {
     public let restored: [String]
     /// What the host had to fix that a correct animator leaves right (see `HostRepair`).
     public let repairs: [HostRepair]
+
+    public init(index: Int, container: ContainerKind, operation: TransitionOperation, fromType: String, toType: String,
+                fromID: String, toID: String, animator: AnimatorIdentity?, interactive: Bool, duration: Double,
+                start: Double, end: Double, outcome: TransitionOutcome, breaches: [ContractBreach], appearance: [AppearanceEvent],
+                restored: [String], repairs: [HostRepair] = []) {
+        self.index = index; self.container = container; self.operation = operation; self.fromType = fromType
+        self.toType = toType; self.fromID = fromID; self.toID = toID; self.animator = animator; self.interactive = interactive
+        self.duration = duration; self.start = start; self.end = end; self.outcome = outcome; self.breaches = breaches
+        self.appearance = appearance; self.restored = restored; self.repairs = repairs
+    }
 }
 
 /// Something the host fixed after an animator: on a device nobody would have fixed it, so the

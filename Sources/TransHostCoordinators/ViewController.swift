@@ -23,4 +23,7 @@ public struct AppearanceEvent: Equatable, Sendable {
     public let kind: AppearanceKind
     public let animated: Bool
     public let time: Double
+    public init(controller: String, type: String, kind: AppearanceKind, animated: Bool, time: Double) {
+        self.controller = controller; self.type = type; self.kind = kind; self.animated = animated; self.time = time
+    }
 }

@@ -47,6 +47,9 @@ public struct PluginRecord: Equatable, Sendable {
     /// The result of loading the plugin (validation child process, or in-process with --no-fork)
     /// as remembered in the scan cache; nil when it has not been loaded since it last changed.
     public var validation: ScanCache.Validation? = nil
+    /// How it last failed while animating in a playback worker (from the scan cache), if it did
+    /// since its library last changed.
+    public var crash: String? = nil
 
     public init(name: String, version: String? = nil, abi: String? = nil, language: String? = nil, description: String? = nil,
                 source: String, location: String? = nil, manifestPath: String? = nil, libraryPath: String? = nil,

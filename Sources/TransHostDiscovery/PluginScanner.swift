@@ -132,6 +132,7 @@ public enum PluginScanner {
                 return inspectAndStore(manifestPath: manifestPath, fallbackName: fallbackName, stamp: stamp, in: cache)
             }
             rec.validation = e.validation
+            rec.crash = e.crash
             if let f = e.failure { rec.status = .failed(f) }
             else if case .failed(let r)? = e.validation { rec.status = .failed(r) }
             return rec

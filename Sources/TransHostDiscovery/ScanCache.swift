@@ -35,6 +35,9 @@ public final class ScanCache: @unchecked Sendable {
         /// The scan's verdict: nil for ok, else the reason the plugin is not usable.
         public var failure: String?
         public var validation: Validation?
+        /// How the plugin last failed while it animated in a playback worker ("crashed while
+        /// animating (SIGSEGV in animate_transition)"); cleared when the library changes.
+        public var crash: String? = nil
     }
 
     /// The cache file, or nil when caching is off.
@@ -99,6 +102,14 @@ public final class ScanCache: @unchecked Sendable {
         isDirty = true
     }
 
+    /// Records how a plugin already in the cache failed at run time.
+    public func setCrash(_ crash: String, for manifestPath: String) {
+        guard var e = entries[manifestPath], e.crash != crash else { return }
+        e.crash = crash
+        entries[manifestPath] = e
+        isDirty = true
+    }
+
     /// Drops entries whose manifest no longer exists, except those in `keep`.
     public func prune(keeping keep: Set<String>) {
         for key in entries.keys where !keep.contains(key) && !FileIO.exists(key) {
@@ -148,6 +159,7 @@ public final class ScanCache: @unchecked Sendable {
         case .passed?: o["validation"] = ["passed": true]
         case .failed(let r)?: o["validation"] = ["passed": false, "reason": .string(r)]
         }
+        if let c = e.crash { o["crash"] = .string(c) }
         return .object(o)
     }
 
@@ -160,6 +172,7 @@ public final class ScanCache: @unchecked Sendable {
         if let val = v["validation"], let passed = val["passed"]?.boolValue {
             validation = passed ? .passed : .failed(val["reason"]?.stringValue ?? "failed validation")
         }
-        return Entry(name: name, manifestStamp: ms, libraryPath: lib, libraryStamp: ls, failure: failure, validation: validation)
+        return Entry(name: name, manifestStamp: ms, libraryPath: lib, libraryStamp: ls, failure: failure, validation: validation,
+                     crash: v["crash"]?.stringValue)
     }
 }

@@ -9,12 +9,27 @@ import TransHostCoordinators
 /// lets a C callback find the engine, the objects behind handles and the plugin to blame.
 ///
 /// All plugin calls happen on the host's main thread (the header's [main-thread] rule), one
-/// run at a time; the bridge of the running session is `HostBridge.current`.
+/// run at a time; the bridge of the running session is `HostBridge.current`, which refuses
+/// callbacks made on any other thread.
 public final class HostBridge {
     /// The bridge the C callbacks reach. Global on purpose: C callbacks have no closures and the
     /// ABI passes them no context, so this is the only way back to the session. It is written by
-    /// `activate()` before a scenario plays and read by callbacks, both on the main thread only.
-    nonisolated(unsafe) private(set) static var current: HostBridge?
+    /// `activate()` before a scenario plays, on the main thread; a callback made on any other
+    /// thread gets nil (the call is refused and recorded as a breach, see OffThreadCalls).
+    nonisolated(unsafe) private static var active: HostBridge?
+    static var current: HostBridge? {
+        guard let b = active else { return nil }
+        guard OffThreadCalls.isMainThread else { OffThreadCalls.refuse(); return nil }
+        return b
+    }
+
+    /// The active bridge, to call plugins' deinit at the end of a process.
+    public static var currentForShutdown: HostBridge? { active }
+
+    /// Told before and after every call into plugin code (a playback worker publishes where it
+    /// is, so that its supervisor can name the call a crash or hang happened in). Set once, on
+    /// the main thread, before any plugin loads.
+    nonisolated(unsafe) public static var callObserver: PluginCallObserver?
 
     let engine: AnimationEngine
     let handles = HandleTable()
@@ -34,8 +49,14 @@ public final class HostBridge {
         self.logHandler = logHandler
     }
 
-    /// Makes this bridge the one C callbacks reach.
-    public func activate() { HostBridge.current = self }
+    /// Makes this bridge the one C callbacks reach (call it on the main thread).
+    public func activate() {
+        OffThreadCalls.prepare()
+        HostBridge.active = self
+    }
+
+    /// Refused calls from other threads, by plugin, so far in this process.
+    public static var offThreadCallCounts: [String: Int] { OffThreadCalls.totals() }
 
     var currentPlugin: String { pluginStack.last ?? "unknown plugin" }
 
@@ -44,12 +65,21 @@ public final class HostBridge {
         pluginStack.append(plugin)
         callStack.append(call)
         PluginCrashGuard.enter(plugin, call)
+        HostBridge.callObserver?.willCall(plugin: plugin, call: call)
         defer {
             pluginStack.removeLast()
             callStack.removeLast()
-            PluginCrashGuard.leave(outer: pluginStack.last.map { ($0, callStack.last ?? "a callback") })
+            let outer = pluginStack.last.map { ($0, callStack.last ?? "a callback") }
+            PluginCrashGuard.leave(outer: outer)
+            HostBridge.callObserver?.didReturn(to: outer)
+            reportOffThreadCalls()
         }
         return body()
+    }
+
+    /// Turns calls refused on other threads into breaches of the plugins that made them.
+    public func reportOffThreadCalls() {
+        for r in OffThreadCalls.drain() { breachHandler(ContractBreach(plugin: r.plugin, kind: "off-thread-call", message: r.message)) }
     }
     private var callStack: [String] = []
 
@@ -113,4 +143,11 @@ public final class HostBridge {
 
     /// The extension tables by id; none yet in ABI 1.0.
     static func extensionTable(_ id: String) -> UnsafeRawPointer? { nil }
+}
+
+/// Watches calls into plugin code (see `HostBridge.callObserver`).
+public protocol PluginCallObserver: AnyObject {
+    func willCall(plugin: String, call: String)
+    /// The call returned; `outer` is the plugin call still running around it, if any.
+    func didReturn(to outer: (plugin: String, call: String)?)
 }

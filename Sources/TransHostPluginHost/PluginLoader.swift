@@ -112,6 +112,7 @@ public enum PluginLoader {
         guard let handle = dlopen(lib, RTLD_NOW | RTLD_LOCAL) else {
             throw fail("dlopen failed: \(String(cString: dlerror()))")
         }
+        OffThreadCalls.register(library: lib, plugin: manifest.name)
         progress(.dlsym)
         guard let sym = dlsym(handle, TH_ENTRY_SYMBOL) else {
             throw fail("dlsym(transhost_plugin_entry) failed: the library does not export the entry symbol")

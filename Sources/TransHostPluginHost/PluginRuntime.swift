@@ -52,6 +52,26 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     /// plugin may have loaded; only the next run repeats the validation.
     public var cacheWarningHandler: ((String) -> Void)?
     private var reportedCacheProblem = false
+
+    /// Told each step of loading a plugin into this process (a playback worker publishes it, so
+    /// a crash in a library constructor or in init is attributed to that plugin and step).
+    public var loadProgress: (String, LoadStage) -> Void = { _, _ in }
+    /// Told when loading a plugin into this process ended, loaded or not.
+    public var loadEnded: (String) -> Void = { _ in }
+    /// Told each validation result this runtime records (plugin, result), also when it has no
+    /// scan cache: a playback worker reports them to its supervisor, which owns the cache.
+    public var validationRecorded: (String, ScanCache.Validation) -> Void = { _, _ in }
+
+    /// Treats `name` as failed to load, with `reason` (the supervisor of a playback worker knows
+    /// of failures the scan cache does not hold yet): its routes get the default transition.
+    public func exclude(_ name: String, reason: String) {
+        guard let m = manifests[name] else { return }
+        loaded[name] = nil
+        failed[name] = PluginHostError.loadFailed(plugin: name, library: m.libraryPath, reason: reason)
+    }
+
+    /// The manifest of a routable plugin.
+    public func manifest(named name: String) -> PluginManifest? { manifests[name] }
     /// The interaction (axis, finish threshold) the winning route named, by animator.
     private var interactionRules: [ObjectIdentifier: InteractionRule] = [:]
 
@@ -150,6 +170,7 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     }
 
     private func load(_ m: PluginManifest) throws -> LoadedPlugin {
+        defer { loadEnded(m.name) }
         if let p = libraries.alreadyInitialized(m) {
             try configure(p)
             return p
@@ -163,7 +184,7 @@ public final class PluginRuntime: TransitionAnimatorProvider {
             }
         }
         let p: LoadedPlugin
-        do { p = try PluginLoader.load(m, bridge: bridge) } catch {
+        do { p = try PluginLoader.load(m, bridge: bridge) { loadProgress(m.name, $0) } } catch {
             if case .loadFailed(_, _, let reason)? = error as? PluginHostError { remember(.failed(reason), m) }
             else { remember(.failed("\(error)"), m) }
             throw error
@@ -196,6 +217,7 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     }
 
     private func remember(_ v: ScanCache.Validation, _ m: PluginManifest) {
+        validationRecorded(m.name, v)
         guard let cache, let key = records[m.name]?.manifestPath else { return }
         cache.setValidation(v, for: key)
         do { try cache.save() } catch {

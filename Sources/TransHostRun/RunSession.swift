@@ -6,9 +6,9 @@ import TransHostSupport
 
 /// One `transhost run`, assembled in one place. Its steps, in order:
 /// 1. resolve plugins: the scan's routable plugins, and those whose manifest cannot be read;
-/// 2. play every scenario (`Playback`), before any picture is rendered: a new plugin is validated
-///    in a forked child when first loaded, and forking is only safe while the process has one
-///    thread (rendering uses all cores);
+/// 2. play every scenario, before any picture is rendered (so pictures see each view as it was at
+///    the end of its scenario, wherever it was played): in this process (`Playback`), or through
+///    the `player`, which the command line sets to the supervisor of playback workers;
 /// 3. render and 4. write each job's trace and pictures into its directory, replacing what the
 ///    previous run there wrote (`OutputIndex`);
 /// 5. compare each trace and its golden frames with the goldens, with `--expect`, recording
@@ -22,6 +22,9 @@ public final class RunSession {
     public var progress: ((RunJob, Int, Int) -> Void)?
     /// Called (from rendering threads, one at a time) for a picture instant that does not exist.
     public var renderWarning: ((String) -> Void)?
+    /// Plays the scenarios of step 2, in order (--device applied), given the plugins that cannot
+    /// be routed. nil plays them in this process.
+    public var player: (([Scenario], [(plugin: String, message: String)]) -> [PlayOutcome])?
 
     public init(scan: PluginScan, options: RunOptions, libraries: PluginLibraries = .process) {
         self.scan = scan
@@ -35,9 +38,21 @@ public final class RunSession {
     public func run(_ jobs: [RunJob], report: (JobReport) -> Void = { _ in }) -> [JobReport] {
         defer { libraries.shutdown() }
         let unroutable = resolvePlugins()
-        let played = jobs.map { play($0, unroutable: unroutable) }
+        let played = player?(jobs.map(scenario(of:)), unroutable) ?? jobs.map { .played(play($0, unroutable: unroutable)) }
         var reports: [JobReport] = []
-        for (job, result) in zip(jobs, played) {
+        for (job, outcome) in zip(jobs, played) {
+            let result: RunResult
+            switch outcome {
+            case .played(let r): result = r
+            case .unplayable(let reason), .stopped(let reason):
+                var r = JobReport(job: job, result: RunResult(scenario: scenario(of: job), fps: options.fps.perSecond, transitions: [], finalStack: [],
+                                                              finalSelected: nil, finalPresented: [], events: []),
+                                  scale: scale(of: job), parameters: options.loading.parameters.texts)
+                if case .stopped = outcome { r.failure = .stopped(reason: reason) } else { r.failure = .unplayable(scenario: job.scenario.name, reason: reason) }
+                reports.append(r)
+                report(r)
+                continue
+            }
             var r = JobReport(job: job, result: result, scale: scale(of: result), parameters: options.loading.parameters.texts)
             do {
                 r.files = try write(result, of: job)
@@ -71,17 +86,22 @@ public final class RunSession {
         }
     }
 
-    /// Step 2: one scenario, with --device applied.
-    func play(_ job: RunJob, unroutable: [(plugin: String, message: String)]) -> RunResult {
+    /// A job's scenario with --device applied.
+    func scenario(of job: RunJob) -> Scenario {
         var scenario = job.scenario
         if let d = options.device { scenario.device = Device(name: d.name, width: d.width, height: d.height, scale: scenario.device.scale) }
-        let p = Playback.play(scenario, scan: scan, fps: options.fps, loading: options.loading, libraries: libraries,
-                              failures: unroutable)
-        return p.run
+        return scenario
+    }
+
+    /// Step 2: one scenario, in this process.
+    func play(_ job: RunJob, unroutable: [(plugin: String, message: String)]) -> RunResult {
+        Playback.play(scenario(of: job), scan: scan, fps: options.fps, loading: options.loading, libraries: libraries,
+                      failures: unroutable).run
     }
 
     /// The pictures' scale for a played scenario: --scale, else its device's.
     func scale(of result: RunResult) -> Int { options.scale?.value ?? result.scenario.device.scale }
+    func scale(of job: RunJob) -> Int { options.scale?.value ?? job.scenario.device.scale }
 
     /// Steps 3 and 4: the trace, then the pictures, then the index of what was written.
     func write(_ result: RunResult, of job: RunJob) throws -> [String] {
@@ -146,6 +166,10 @@ public struct JobReport {
 /// A job that could not finish its outputs; each message names the file and says what to do.
 public enum RunError: Error, Equatable, CustomStringConvertible {
     case unwritable(dir: String, reason: String)
+    /// The scenario could not be played (a worker that could not start, ...); nothing was written.
+    case unplayable(scenario: String, reason: String)
+    /// --fail-fast stopped the run at this plugin failure; nothing more was played or written.
+    case stopped(reason: String)
     case missingGolden(path: String)
     case unreadableTrace(path: String, reason: String)
     /// The golden was recorded at another frame rate: its frames are other instants.
@@ -154,10 +178,22 @@ public enum RunError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unwritable(let dir, let reason): return "cannot write the outputs to \(dir): \(reason)"
+        case .unplayable(let scenario, let reason): return "scenario \(scenario) could not be played: \(reason)"
+        case .stopped(let reason): return "\(reason); stopped at the first plugin failure (--fail-fast)"
         case .missingGolden(let path): return "the expected trace \(path) does not exist; record goldens with --record DIR, or drop --record-mode never so --expect records what is missing"
         case .unreadableTrace(let path, let reason): return "cannot read the trace \(path): \(reason)"
         case .fpsDiffers(let golden, let expected, let actual):
             return "the golden trace \(golden) was recorded at \(expected) fps and this run plays at \(actual) fps, so their frames are different instants and cannot be compared; run with --fps \(expected), or record the golden again (--record-mode all)"
         }
     }
+}
+
+/// How the player of step 2 played one scenario.
+public enum PlayOutcome {
+    case played(RunResult)
+    /// It could not be played; the sentence says why.
+    case unplayable(String)
+    /// Playing stopped at a plugin failure (--fail-fast): the sentence names it, and nothing
+    /// after it is played (the player returns no outcome for later scenarios).
+    case stopped(String)
 }

@@ -17,12 +17,15 @@ public enum RunEvent: Equatable, Sendable {
     /// An action UIKit answers with an exception (a controller that would be in two containers);
     /// it was refused. The input is invalid: `run` exits with code 5.
     case error(String)
+    /// A plugin crashed, hung or exited while a playback worker ran it (see PluginFailure).
+    case pluginFailure(PluginFailure)
 
     /// The sentence as the command line prints it (without a "warning:" prefix).
     public var message: String {
         switch self {
         case .loadFailure(_, let m), .warning(let m), .log(let m), .error(let m): return m
         case .breach(let b, _): return b.description
+        case .pluginFailure(let f): return f.message
         }
     }
 }

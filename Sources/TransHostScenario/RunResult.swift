@@ -6,6 +6,7 @@ public struct TraceFrame {
     /// Seconds from the transition's start.
     public let t: Double
     public let nodes: [PresentationNode]
+    public init(t: Double, nodes: [PresentationNode]) { self.t = t; self.nodes = nodes }
 }
 
 /// A transition as played: its record and its frames.
@@ -18,6 +19,12 @@ public struct TransitionTrace {
     /// The window right after the host applied completeTransition (its postconditions and any
     /// repair), at the instant the transition ended: what cleanup left behind.
     public let after: TraceFrame
+    /// Set when a plugin failure made the host play this transition with the default animator.
+    public var pluginFailure: TransitionFailureNote? = nil
+
+    public init(index: Int, record: TransitionRecord, frames: [TraceFrame], after: TraceFrame, pluginFailure: TransitionFailureNote? = nil) {
+        self.index = index; self.record = record; self.frames = frames; self.after = after; self.pluginFailure = pluginFailure
+    }
 }
 
 /// The outcome of playing a scenario, as a value: frames hold sampled views, not live ones, so a
@@ -25,12 +32,12 @@ public struct TransitionTrace {
 public struct RunResult {
     public let scenario: Scenario
     public let fps: Int
-    public let transitions: [TransitionTrace]
+    public var transitions: [TransitionTrace]
     public let finalStack: [String]
     public let finalSelected: Int?
     public let finalPresented: [String]
     /// Everything to report (load failures, warnings, plugin logs, breaches), each once, in order.
-    public let events: [RunEvent]
+    public var events: [RunEvent]
 
     public init(scenario: Scenario, fps: Int, transitions: [TransitionTrace], finalStack: [String], finalSelected: Int?,
                 finalPresented: [String], events: [RunEvent]) {
@@ -51,6 +58,8 @@ public struct RunResult {
     }
     /// Actions refused because UIKit would raise (invalid input, exit 5), in order.
     public var errors: [String] { events.compactMap { if case .error(let m) = $0 { return m }; return nil } }
+    /// Plugins that crashed, hung or exited in a playback worker, in the order they did.
+    public var pluginFailures: [PluginFailure] { events.compactMap { if case .pluginFailure(let f) = $0 { return f }; return nil } }
     /// What plugins wrote with host->log, prefixed with their names.
     public var logs: [String] { events.compactMap { if case .log(let l) = $0 { return l }; return nil } }
     /// Every breach, in the order reported.

@@ -34,10 +34,24 @@ public enum TraceWriter {
         if !r.errors.isEmpty { root["errors"] = .array(r.errors.map(JSONValue.string)) }
         if !r.unattributedBreaches.isEmpty { root["breaches"] = .array(r.unattributedBreaches.map(breach)) }
         if !r.logs.isEmpty { root["logs"] = .array(r.logs.map(JSONValue.string)) }
+        if !r.pluginFailures.isEmpty { root["pluginFailures"] = .array(r.pluginFailures.map(failure)) }
         if !settings.parameters.isEmpty {
             root["parameters"] = .object(settings.parameters.mapValues { .object($0.mapValues(JSONValue.string)) })
         }
         return .object(root)
+    }
+
+    /// A plugin failure (only present when one happened; older traces never have it).
+    public static func failure(_ f: PluginFailure) -> JSONValue {
+        ["plugin": .string(f.plugin), "call": .string(f.call), "cause": .string(f.cause),
+         "transition": f.transition.map { .number(Double($0)) } ?? .null, "message": .string(f.message)]
+    }
+
+    /// The note on a transition played with the default because of a plugin failure.
+    public static func failureNote(_ n: TransitionFailureNote) -> JSONValue {
+        var o = failure(n.failure).objectValue ?? [:]
+        o["kind"] = .string(n.failedHere ? "plugin-failed" : "replaced-after-failure")
+        return .object(o)
     }
 
     static func transition(_ t: TransitionTrace, breaches: [ContractBreach]) -> JSONValue {
@@ -67,6 +81,7 @@ public enum TraceWriter {
         if !rec.repairs.isEmpty {
             o["repairs"] = .array(rec.repairs.map { ["kind": .string($0.kind), "subject": .string($0.subject), "message": .string($0.message)] })
         }
+        if let n = t.pluginFailure { o["pluginFailure"] = failureNote(n) }
         return .object(o)
     }
 

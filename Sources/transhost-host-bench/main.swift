@@ -9,7 +9,10 @@
 // library's scan API (PluginScanner.scan with a ScanCache):
 //   - list cold: no cache file (every manifest parsed, every library inspected as ELF)
 //   - list warm: the cache file present and valid
-//   - load one plugin: validation in a child process + dlopen + init in this process
+//   - load one plugin: dlopen + init (what a playback worker does, the default), and validation in
+//     a spawned child process + dlopen + init (what `run --isolation none` does)
+//   - the gallery (`transhost run`, pictures included) with --isolation worker and none, when the
+//     transhost binary and its staged plugins are beside this benchmark
 // and compares with a floor, a minimal C program (compiled here at run time) that only
 // dlopens the same N files (and one). Prints medians of R runs (default 5) and the ratios.
 // Figures, not a test: nothing is asserted.
@@ -207,9 +210,6 @@ for k in 0..<repeats {
     floorOne.append(Double(sh([root + "/floor", root + "/one.txt"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan)
 }
 
-// 5. Report.
-func ms(_ s: Double) -> String { String(format: "%9.3f ms", s * 1000) }
-func ratio(_ a: Double, _ b: Double) -> String { String(format: "%7.2fx", a / b) }
 let config: String = {
     #if DEBUG
     return "debug"
@@ -217,13 +217,53 @@ let config: String = {
     return "release"
     #endif
 }()
+
+// 5. The gallery with plugins in workers and in the host: `transhost run` of the first-party
+// demos (pictures included), with the binary and the plugins staged beside this benchmark.
+let transhostBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("transhost").path
+// Debug renders are too slow for a figure worth printing (and for the smoke test).
+let galleryReady = config == "release" && FileManager.default.fileExists(atPath: transhostBinary)
+    && FileManager.default.fileExists(atPath: URL(fileURLWithPath: transhostBinary).deletingLastPathComponent().appendingPathComponent("plugins").path)
+// Each mode also with --trace-only, where playing (and so the workers' cost) weighs most.
+var gallery: [String: [Double]] = [:], galleryCPU: [String: [Double]] = [:]
+/// CPU seconds (user + system) of every reaped child so far: a figure a busy machine does not
+/// distort the way it distorts wall time.
+func childCPU() -> Double {
+    var u = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &u)
+    return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6
+}
+if galleryReady {
+    let out = root + "/gallery"
+    for k in 0..<(4 * max(3, min(repeats, 5))) {
+        let mode = k % 2 == 0 ? "worker" : "none", traceOnly = (k / 2) % 2 == 1
+        try? FileManager.default.removeItem(atPath: out)
+        let t0 = now(), c0 = childCPU()
+        sh([transhostBinary, "run", "--out", out, "-q", "--isolation", mode] + (traceOnly ? ["--trace-only"] : []))
+        gallery[mode + (traceOnly ? " trace-only" : ""), default: []].append(now() - t0)
+        galleryCPU[mode + (traceOnly ? " trace-only" : ""), default: []].append(childCPU() - c0)
+    }
+}
+
+// 6. Report.
+func ms(_ s: Double) -> String { String(format: "%9.3f ms", s * 1000) }
+func ratio(_ a: Double, _ b: Double) -> String { String(format: "%7.2fx", a / b) }
 print("transhost-host-bench: \(count) plugins (\(templateBytes.count)-byte library each), \(repeats) runs, medians; \(config) build")
 print("  generated in \(ms(genTime)) under \(root)")
 print("")
 print("  list cold (no cache)          \(ms(median(cold)))   floor: dlopen \(count) files \(ms(median(floorAll)))   ratio \(ratio(median(cold), median(floorAll)))")
 print("  list warm (cache present)     \(ms(median(warm)))   floor: dlopen \(count) files \(ms(median(floorAll)))   ratio \(ratio(median(warm), median(floorAll)))")
-print("  load one (validate+dlopen+init) \(ms(median(loadOne))) floor: dlopen 1 file  \(ms(median(floorOne)))   ratio \(ratio(median(loadOne), median(floorOne)))")
-print("    of which validation child   \(ms(median(validateTimes)))")
-print("    of which dlopen+init here   \(ms(median(loadTimes)))")
+print("  load one, in a worker (dlopen+init; the default) \(ms(median(loadTimes)))   floor: dlopen 1 file \(ms(median(floorOne)))   ratio \(ratio(median(loadTimes), median(floorOne)))")
+print("  load one, --isolation none (validation child + dlopen + init) \(ms(median(loadOne)))   ratio \(ratio(median(loadOne), median(floorOne)))")
+print("    of which validation child (spawned transhost) \(ms(median(validateTimes)))")
 print("  warm/cold                     \(ratio(median(warm), median(cold)))")
 print("  per plugin: cold \(String(format: "%.1f", median(cold) / Double(count) * 1e6)) us, warm \(String(format: "%.1f", median(warm) / Double(count) * 1e6)) us, dlopen floor \(String(format: "%.1f", median(floorAll) / Double(count) * 1e6)) us")
+if galleryReady {
+    for suffix in ["", " trace-only"] {
+        let w = median(gallery["worker" + suffix] ?? [.nan]), n = median(gallery["none" + suffix] ?? [.nan])
+        let cw = median(galleryCPU["worker" + suffix] ?? [.nan]), cn = median(galleryCPU["none" + suffix] ?? [.nan])
+        print("  gallery\(suffix.isEmpty ? "" : " --trace-only"), --isolation worker: wall \(ms(w)), CPU \(ms(cw));  --isolation none: wall \(ms(n)), CPU \(ms(cn));  ratio wall \(ratio(w, n)), CPU \(ratio(cw, cn))   (\(gallery["worker" + suffix]?.count ?? 0) runs each, interleaved)")
+    }
+} else {
+    print("  gallery: skipped (a release build with the plugins staged beside \(transhostBinary): TRANSHOST_CONFIG=release ./scripts/setup)")
+}

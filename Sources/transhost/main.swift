@@ -13,7 +13,7 @@ while let p = envp.pointee {
 }
 setvbuf(stdout, nil, _IOLBF, 0)
 let console = Console(
-    out: { print($0) },
+    out: { StandardOutput.write($0) },
     err: { fputs($0 + "\n", stderr) },
     isTTY: isatty(2) != 0,
     color: isatty(2) != 0 && environment["NO_COLOR"] == nil,

@@ -117,7 +117,7 @@ final class BadPluginCorpusTests: XCTestCase {
         try CorpusPlugin.write(name: "segv", into: pluginsDir, source: CorpusPlugin.source(name: "segv", initBody: "raise(SIGSEGV);"))
         let r = try runScenario()
         XCTAssertEqual(r.status, 3, r.stderr)
-        XCTAssertTrue(r.stderr.contains("plugin segv (\(pluginsDir)/segv/libsegv.so): init crashed with SIGSEGV in the validation child process"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("plugin segv (\(pluginsDir)/segv/libsegv.so): init crashed with SIGSEGV in the playback worker process"), r.stderr)
         assertDefaultPush(r)
         // Remembered: list shows it failed with the reason, without running it.
         let p = try listPlugin("segv")
@@ -130,6 +130,32 @@ final class BadPluginCorpusTests: XCTestCase {
         XCTAssertTrue(again.stderr.contains("init crashed with SIGSEGV"), again.stderr)
         XCTAssertTrue(again.stderr.contains("remembered from an earlier load"), again.stderr)
         assertDefaultPush(again)
+    }
+
+    /// In the host (`--isolation none`) a validation child, spawned fresh, catches the crash.
+    func testInTheHostAValidationChildCatchesAnInitThatSegfaults() throws {
+        try CorpusPlugin.write(name: "segv", into: pluginsDir, source: CorpusPlugin.source(name: "segv", initBody: "raise(SIGSEGV);"))
+        let r = try runScenario(extra: ["--isolation", "none"])
+        XCTAssertEqual(r.status, 3, r.stderr)
+        XCTAssertTrue(r.stderr.contains("plugin segv (\(pluginsDir)/segv/libsegv.so): init crashed with SIGSEGV in the validation child process"), r.stderr)
+        assertDefaultPush(r)
+    }
+
+    /// exit(0) in a constructor or in init ends the validation child without its report: never
+    /// "passed", never cached as validated.
+    func testExitZeroWhileLoadingNeverPassesValidation() throws {
+        try CorpusPlugin.write(name: "ctorquit", into: pluginsDir, source: CorpusPlugin.source(name: "ctorquit")
+            + "\n__attribute__((constructor)) static void quit(void) { exit(0); }\n")
+        try CorpusPlugin.write(name: "initquit", into: pluginsDir, source: CorpusPlugin.source(name: "initquit", initBody: "exit(0);"))
+        for name in ["ctorquit", "initquit"] {
+            let m = try PluginManifest.load(file: pluginsDir + "/\(name)/manifest.json")
+            guard case .failed(let reason) = PluginValidator.validate(m) else { return XCTFail("\(name) passed validation") }
+            XCTAssertTrue(reason.contains("exited with code 0"), reason)
+            XCTAssertTrue(reason.contains("before it reported that loading succeeded"), reason)
+        }
+        let m = try PluginManifest.load(file: pluginsDir + "/ctorquit/manifest.json")
+        guard case .failed(let why) = PluginValidator.validate(m) else { return XCTFail("passed") }
+        XCTAssertTrue(why.contains("in dlopen (a library constructor)"), why)
     }
 
     func testANullWriteInInitIsCaught() throws {

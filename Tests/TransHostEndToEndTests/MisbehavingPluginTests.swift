@@ -13,7 +13,7 @@ final class MisbehavingPluginTests: XCTestCase {
     /// Builds a one-animator C plugin routed for push Src -> Dst into ROOT/plugins/NAME, writes a
     /// scenario that makes that push, and runs it with the real binary.
     func runPlugin(named name: String, body: String,
-                   script: String = #"[{"action": "push", "controller": "d"}]"#) throws -> (BuildProducts.Output, String) {
+                   script: String = #"[{"action": "push", "controller": "d"}]"#, extra: [String] = []) throws -> (BuildProducts.Output, String) {
         let root = try BuildProducts.temporaryDirectory(self)
         let dir = root + "/plugins/\(name)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -27,7 +27,7 @@ final class MisbehavingPluginTests: XCTestCase {
          "controllers": {"s": {"type": "Src"}, "d": {"type": "Dst"}},
          "root": {"container": "navigation", "stack": ["s"]}, "script": \(script)}
         """.write(toFile: root + "/app.json", atomically: true, encoding: .utf8)
-        let r = try BuildProducts.run(["run", "--scenario", root + "/app.json", "--plugins", root + "/plugins", "--out", root + "/out", "--trace-only"])
+        let r = try BuildProducts.run(["run", "--scenario", root + "/app.json", "--plugins", root + "/plugins", "--out", root + "/out", "--trace-only"] + extra)
         return (r, root)
     }
 
@@ -126,10 +126,12 @@ final class MisbehavingPluginTests: XCTestCase {
         XCTAssertEqual(kinds, ["never-completed", "completed-late"])
     }
 
-    /// A plugin that passes validation but crashes while it animates: the host names it, the
-    /// call and the signal, and exits 3 instead of dying with a bare "Segmentation fault".
+    /// A plugin that passes validation but crashes while it animates: its worker dies, the host
+    /// names it, the call and the signal, plays the default instead and exits 3. In the host
+    /// (`--isolation none`) the crash handler names it and stops the run with exit 3 instead of
+    /// a bare "Segmentation fault".
     func testAPluginThatCrashesWhileAnimatingIsNamed() throws {
-        let (r, _) = try runPlugin(named: "crashy", body: """
+        let crashy = """
         #include "transhost.h"
         static double duration(const th_animator *self, th_context *ctx) { (void)self; (void)ctx; return 0.3; }
         static void animate(const th_animator *self, th_context *ctx) {
@@ -142,9 +144,14 @@ final class MisbehavingPluginTests: XCTestCase {
         static const th_animator *get(const char *id) { (void)id; return &crashy; }
         TH_EXPORT const th_plugin_entry transhost_plugin_entry = { TH_ABI_MAJOR, TH_ABI_MINOR, sizeof(th_plugin_entry),
             "crashy", "1.0.0", init, 0, get };
-        """)
+        """
+        let (r, _) = try runPlugin(named: "crashy", body: crashy)
         XCTAssertEqual(r.status, 3, r.stderr)
-        XCTAssertTrue(r.stderr.contains("transhost: plugin crashy crashed (SIGSEGV) in animate_transition; the run was stopped (exit 3)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("plugin failure: plugin crashy crashed (SIGSEGV) in animate_transition during transition #0"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("#0 navigation push Src -> Dst  default  0.35 s  completed"), r.stdout)
+        let (inHost, _) = try runPlugin(named: "crashy", body: crashy, extra: ["--isolation", "none"])
+        XCTAssertEqual(inHost.status, 3, inHost.stderr)
+        XCTAssertTrue(inHost.stderr.contains("transhost: plugin crashy crashed (SIGSEGV) in animate_transition; the run was stopped (exit 3)"), inHost.stderr)
     }
 
     /// A plugin that builds a 100,000-deep view chain in the container: the host refuses every

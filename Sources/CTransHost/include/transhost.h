@@ -16,11 +16,17 @@
  *
  * Threads: the host calls a plugin only from its main thread, and every host callback must be
  * called from inside a host call (init, an animator callback, an animation or completion block)
- * on that thread. Tags below: [main-thread] = call only on the host's main thread.
+ * on that thread. Tags below: [main-thread] = call only on the host's main thread. A callback
+ * made on any other thread is refused (it returns NULL or 0 and does nothing) and reported as an
+ * off-thread-call contract breach of the plugin.
  *
- * Crashes: new or changed plugins are loaded first in a child process, so a plugin whose init
- * crashes or hangs is reported and skipped. A plugin that crashes later, while it animates,
- * stops the run: the host names the plugin, the call and the signal and exits with code 3.
+ * Crashes: plugin code runs in a playback worker process, never in the host. A plugin that
+ * crashes, hangs or calls exit() while loading is reported and skipped; one that does so while
+ * it animates costs only its own transitions: the host names the plugin, the call and the signal
+ * (or timeout, or exit status), plays the default transition instead, makes every other output
+ * and exits with code 3. What a plugin prints to stdout or stderr becomes a log line of the run
+ * named by the plugin; it never reaches the host's stdout. (With run --isolation none the plugin
+ * runs inside the host, and a crash while animating stops the run with exit code 3.)
  *
  * Ownership: handles (th_view, th_controller, th_context) are owned by the host. A handle stays
  * valid for the whole run; using a handle after its object was discarded is reported as a

@@ -268,8 +268,21 @@ public final class AnimationEngine {
     /// Whether nothing is pending: no running block, no completion, no scheduled action.
     public var isIdle: Bool { groups.isEmpty && readyCompletions.isEmpty && scheduled.isEmpty }
 
+    /// The most rounds of ended blocks and completions processed at one virtual instant. A
+    /// completion that starts a zero-length animation whose completion starts another never lets
+    /// virtual time advance; past this many rounds the chain is cut (its completions are not
+    /// called) with a warning, so time moves on and the transition's watchdog can end it.
+    public static let maximumRoundsPerInstant = 10_000
+    private var roundsAtInstant = 0
+    private var lastRoundTime = -Double.infinity
+
     private func process(at t: Double) {
         if t > clock.now { clock.now = t }
+        if t == lastRoundTime { roundsAtInstant += 1 } else { lastRoundTime = t; roundsAtInstant = 0 }
+        let cut = roundsAtInstant >= Self.maximumRoundsPerInstant
+        if cut && roundsAtInstant == Self.maximumRoundsPerInstant {
+            warn("more than \(Self.maximumRoundsPerInstant) animation completions ran at t = \(t) s without virtual time advancing (zero-length animations started from completions); the chain was cut and its remaining completions were not called")
+        }
         // Blocks whose animations reached their end (or their start, on a reversed timeline).
         let ended = groups.filter { g in
             let local = g.timeline.stopTime(for: g)
@@ -289,7 +302,7 @@ public final class AnimationEngine {
         // chained animations stay in the same transition.
         let ready = readyCompletions.sorted { ($0.time, $0.group.sequence) < ($1.time, $1.group.sequence) }
         readyCompletions.removeAll()
-        for r in ready {
+        for r in ready where !cut {
             if let c = r.group.completion { withTimeline(r.group.timeline) { c(r.group.finished) } }
         }
         for s in scheduled.popDue(through: t) { s.action() }

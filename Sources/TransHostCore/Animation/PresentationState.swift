@@ -11,6 +11,12 @@ public struct PresentationState: Equatable, Sendable {
     public var backgroundColor: Color?
     public var cornerRadius: Double
 
+    public init(bounds: Rect, position: Point, anchorPoint: Point, transform: Transform3D, alpha: Double,
+                backgroundColor: Color?, cornerRadius: Double) {
+        self.bounds = bounds; self.position = position; self.anchorPoint = anchorPoint; self.transform = transform
+        self.alpha = alpha; self.backgroundColor = backgroundColor; self.cornerRadius = cornerRadius
+    }
+
     /// The frame the presentation values describe (see View.frame).
     public var frame: Rect { View.frame(bounds: bounds, position: position, anchor: anchorPoint, transform: transform) }
 

@@ -1,7 +1,7 @@
 /// What a frame keeps of a view besides its presentation values: its identity and what it draws,
 /// as they were at the sampled instant. A value, so frames can be kept, compared and sent
 /// elsewhere (a worker process) without the live view.
-public struct SampledView: Equatable, Sendable {
+public struct SampledView: Hashable, Sendable {
     public let id: String
     public let name: String
     public let content: ViewContent
@@ -24,6 +24,14 @@ public struct SampledView: Equatable, Sendable {
         guard let n = resizableSize else { return false }
         return abs(n.width - bounds.width) > 1e-9 || abs(n.height - bounds.height) > 1e-9
     }
+
+    /// A view as another process sampled it (a playback worker's frames, decoded).
+    public init(id: String, name: String, content: ViewContent, contentVersion: Int, clipsToBounds: Bool, isSnapshot: Bool,
+                resizableSize: Size? = nil, capInsets: EdgeInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)) {
+        self.id = id; self.name = name; self.content = content; self.contentVersion = contentVersion
+        self.clipsToBounds = clipsToBounds; self.isSnapshot = isSnapshot
+        self.resizableSize = resizableSize; self.capInsets = capInsets
+    }
 }
 
 /// One view as the screen shows it at one instant: what traces record and renderers draw.
@@ -37,6 +45,10 @@ public struct PresentationNode: Equatable, Sendable {
     public let depth: Int
     public let state: PresentationState
     public let isHidden: Bool
+
+    public init(view: SampledView, parentID: String?, z: Int, depth: Int, state: PresentationState, isHidden: Bool) {
+        self.view = view; self.parentID = parentID; self.z = z; self.depth = depth; self.state = state; self.isHidden = isHidden
+    }
 
     /// The same node showing `state` (a renderer draws a stretched snapshot's content at the size
     /// it was taken at, then stretches it).

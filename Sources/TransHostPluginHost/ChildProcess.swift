@@ -1,0 +1,109 @@
+import CTransHostProcess
+import TransHostSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Child processes that run plugin code (validation children, playback workers): started fresh
+/// with posix_spawn and exec of the transhost binary in a hidden mode — never a bare fork, which
+/// would copy a process whose other threads may hold locks — in their own process group, so
+/// that the host can end a worker together with anything a plugin started.
+public enum ChildProcess {
+    /// The transhost binary that children run. The CLI sets it to itself; elsewhere (tests,
+    /// benchmarks) it defaults to `transhost` beside the running executable.
+    nonisolated(unsafe) public static var executable: String? = nil
+
+    static var resolvedExecutable: String? {
+        if let e = executable { return e }
+        guard let me = FileIO.executablePath() else { return nil }
+        if PathUtil.basename(me) == "transhost" { return me }
+        let beside = PathUtil.join(PathUtil.dirname(me), "transhost")
+        return FileIO.exists(beside) ? beside : nil
+    }
+
+    public struct SpawnError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Starts `transhost ARGS...` with the given descriptors mapped into the child (child fd ->
+    /// parent fd); every other descriptor of the host is closed in the child (they are all
+    /// close-on-exec). stdin, stdout and stderr are /dev/null unless mapped.
+    public static func spawn(_ arguments: [String], descriptors: [(child: Int32, parent: Int32)]) throws -> pid_t {
+        guard let exe = resolvedExecutable else {
+            throw SpawnError(description: "cannot find the transhost binary to start a child process (looked beside \(FileIO.executablePath() ?? "the running program"))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd: Int32 in [0, 1, 2] where !descriptors.contains(where: { $0.child == fd }) {
+            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        for d in descriptors { posix_spawn_file_actions_adddup2(&actions, d.parent, d.child) }
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for s in [SIGPIPE, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS, SIGINT, SIGTERM, SIGXCPU, SIGCHLD] { sigaddset(&defaults, s) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attr, &defaults)
+        posix_spawnattr_setsigmask(&attr, &empty)
+        posix_spawnattr_setpgroup(&attr, 0)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        let argv: [UnsafeMutablePointer<CChar>?] = ([exe] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, exe, &actions, &attr, argv, environ)
+        guard rc == 0 else {
+            throw SpawnError(description: "could not start \(exe) (\(String(cString: strerror(rc))))")
+        }
+        return pid
+    }
+
+    /// In a child, before any plugin code runs: die with the parent (checked against the pid the
+    /// parent passed, which closes the window before the request took effect), no core files,
+    /// the default action for crash signals (the Swift runtime's backtracer would otherwise print
+    /// a host backtrace for plugin code), and the given limits.
+    public static func becomeChild(of parent: pid_t, addressSpaceBytes: UInt64? = nil, cpuSeconds: UInt64? = nil) {
+        _ = th_process_set_parent_death_signal(SIGKILL)
+        if getppid() != parent { _exit(70) }
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+        if let bytes = addressSpaceBytes {
+            var l = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+            _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &l)
+        }
+        if let s = cpuSeconds {
+            // SIGXCPU at the soft limit; SIGKILL a second later if it is ignored.
+            var l = rlimit(rlim_cur: rlim_t(s), rlim_max: rlim_t(s + 1))
+            _ = setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &l)
+        }
+        for s in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS, SIGXCPU] { _ = Glibc.signal(s, SIG_DFL) }
+    }
+
+    /// Kills a child's whole process group and reaps the child.
+    public static func kill(_ pid: pid_t) -> Int32 {
+        _ = Glibc.kill(-pid, SIGKILL)
+        _ = Glibc.kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+
+    /// How a child ended, from its wait status: "SIGSEGV", "exit status 0", ...
+    public static func describe(_ status: Int32) -> String {
+        let sig = status & 0x7f
+        if sig != 0 && sig != 0x7f {
+            if sig == SIGXCPU { return "SIGXCPU (its CPU time limit)" }
+            return PluginValidator.signalName(sig)
+        }
+        return "exit status \((status >> 8) & 0xff)"
+    }
+
+    /// The signal that ended a child, or nil if it exited.
+    public static func signal(of status: Int32) -> Int32? {
+        let sig = status & 0x7f
+        return sig != 0 && sig != 0x7f ? sig : nil
+    }
+}
