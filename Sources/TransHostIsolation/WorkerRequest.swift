@@ -92,3 +92,9 @@ struct WorkerRequest {
         }
     }
 }
+
+private extension JSONValue {
+    /// The request is written by the supervisor itself; an integer that does not fit is damage,
+    /// read as absent (Int(exactly:) never traps).
+    var intValue: Int? { doubleValue.flatMap { Int(exactly: $0) } }
+}
