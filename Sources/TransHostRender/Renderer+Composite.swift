@@ -125,20 +125,24 @@ extension Renderer {
     func spans(_ src: RGBAImage, map: Homography, rect: PixelRect, polygonMask: OpaquePointer?,
                        maskOrigin: (x: Int, y: Int), alpha: Double, target: RGBAImage) {
         var m = [map.a, map.d, map.g, map.b, map.e, map.h, map.c, map.f, map.i]
-        let a: UInt32 = polygonMask != nil ? 256 : UInt32((min(max(alpha, 0), 1) * 256).rounded())
-        var maskPtr: UnsafePointer<UInt8>? = nil
-        var maskStride = 0
-        if let pm = polygonMask {
-            maskStride = Int(pixman_image_get_stride(pm))
-            let base = UnsafeRawPointer(pixman_image_get_data(pm)!)
-            maskPtr = (base + (rect.y0 - maskOrigin.y) * maskStride + (rect.x0 - maskOrigin.x)).assumingMemoryBound(to: UInt8.self)
-        }
+        let (a, maskPtr, maskStride) = Self.spanCoverage(polygonMask: polygonMask, maskOrigin: maskOrigin, rect: rect, alpha: alpha)
         th_composite_projective_bilinear(src.data.assumingMemoryBound(to: UInt32.self), src.stride, Int32(src.width), Int32(src.height),
                                          target.data.assumingMemoryBound(to: UInt32.self), target.stride,
                                          Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1),
                                          &m, maskPtr, maskStride, a)
         count(rect)
         stats.spanComposites += 1
+    }
+
+    /// What both span loops take besides the map: the layer's alpha in 1/256 (a polygon mask
+    /// carries it instead), and the mask's first byte for `rect` with its stride.
+    static func spanCoverage(polygonMask: OpaquePointer?, maskOrigin: (x: Int, y: Int), rect: PixelRect,
+                             alpha: Double) -> (UInt32, UnsafePointer<UInt8>?, Int) {
+        let a: UInt32 = polygonMask != nil ? 256 : UInt32((min(max(alpha, 0), 1) * 256).rounded())
+        guard let pm = polygonMask else { return (a, nil, 0) }
+        let stride = Int(pixman_image_get_stride(pm))
+        let base = UnsafeRawPointer(pixman_image_get_data(pm)!)
+        return (a, (base + (rect.y0 - maskOrigin.y) * stride + (rect.x0 - maskOrigin.x)).assumingMemoryBound(to: UInt8.self), stride)
     }
 
     /// Whether an affine layer goes through the C affine span loop rather than pixman: maps
@@ -153,14 +157,7 @@ extension Renderer {
                              maskOrigin: (x: Int, y: Int), alpha: Double, target: RGBAImage) {
         let k = 1 / map.i
         var m = [map.a * k, map.d * k, map.g * k, map.b * k, map.e * k, map.h * k]
-        let a: UInt32 = polygonMask != nil ? 256 : UInt32((min(max(alpha, 0), 1) * 256).rounded())
-        var maskPtr: UnsafePointer<UInt8>? = nil
-        var maskStride = 0
-        if let pm = polygonMask {
-            maskStride = Int(pixman_image_get_stride(pm))
-            let base = UnsafeRawPointer(pixman_image_get_data(pm)!)
-            maskPtr = (base + (rect.y0 - maskOrigin.y) * maskStride + (rect.x0 - maskOrigin.x)).assumingMemoryBound(to: UInt8.self)
-        }
+        let (a, maskPtr, maskStride) = Self.spanCoverage(polygonMask: polygonMask, maskOrigin: maskOrigin, rect: rect, alpha: alpha)
         th_composite_affine_bilinear(src.data.assumingMemoryBound(to: UInt32.self), src.stride, Int32(src.width), Int32(src.height),
                                      target.data.assumingMemoryBound(to: UInt32.self), target.stride,
                                      Int32(rect.x0), Int32(rect.y0), Int32(rect.x1), Int32(rect.y1),
