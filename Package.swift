@@ -18,11 +18,13 @@
 //   TransHostScenario [Core, Coordinators, Support] (scenario files, the app, the runner, the
 //       event ledger, traces, golden comparison)
 //   TransHostRender [Core, Support, cairo, pixman, giflib] (frames to PNG, GIF, contact sheets)
-//   TransHostRun [Scenario, PluginHost, Render, ...] (RunSession: resolve plugins, play, render,
-//       write, compare)
+//   TransHostReport [Support] (the HTML report: its values, page, embedded data, merging shards)
+//   TransHostRun [Scenario, PluginHost, Render, Report, ...] (RunSession: resolve plugins, play,
+//       render, write, compare, report)
 //   TransHostIsolation [Run, PluginHost, ...] (playback workers: the worker mode, the supervisor
 //       that spawns and watches them, the replay rule after a plugin failure)
-//   TransHostCommands [Isolation, Run, ...] (the CLI's logic: list, run, route, inspect, stage-plugins)
+//   TransHostCommands [Isolation, Run, Report, ...] (the CLI's logic: list, run, route, inspect,
+//       merge-reports, stage-plugins)
 //   transhost [Commands] (executable: forwards argv, environment and console)
 // Benchmarks (transhost-*-bench) and TransHostRenderScenes (their synthetic scenes) are not part
 // of the product.
@@ -67,7 +69,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(name: "TransHostScenario", dependencies: ["TransHostCore", "TransHostCoordinators", "TransHostSupport"], swiftSettings: hostSwift),
-        .target(name: "TransHostCommands", dependencies: ["TransHostIsolation", "TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostDiscovery", "TransHostRender"], swiftSettings: hostSwift),
+        .target(name: "TransHostCommands", dependencies: ["TransHostIsolation", "TransHostRun", "TransHostReport", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostDiscovery", "TransHostRender"], swiftSettings: hostSwift),
         .executableTarget(name: "transhost", dependencies: ["TransHostCommands"], swiftSettings: hostSwift),
         // Plugin host figures (README "Benchmarks"): not part of the product.
         .executableTarget(name: "transhost-host-bench", dependencies: ["TransHostPluginHost", "TransHostManifest", "TransHostDiscovery", "TransHostSupport"]),
@@ -140,8 +142,10 @@ package.targets += [
     .target(name: "CRenderKernels", path: "Sources/CRenderKernels"),
     .target(name: "TransHostRender", dependencies: ["TransHostCore", "TransHostSupport", "CCairo", "CPixman", "CGif", "CWebP", "CRenderKernels"], swiftSettings: hostSwift),
     // The run pipeline: resolve plugins, play scenarios, render, write, compare (RunSession).
+    // The HTML report (report.html) and the merging of shards' reports; it knows only its own values.
+    .target(name: "TransHostReport", dependencies: ["TransHostSupport"], swiftSettings: hostSwift),
     .target(name: "TransHostRun", dependencies: ["TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostRouting",
-                                                 "TransHostRender", "TransHostSupport", "TransHostCoordinators"], swiftSettings: hostSwift),
+                                                 "TransHostRender", "TransHostReport", "TransHostSupport", "TransHostCoordinators"], swiftSettings: hostSwift),
     // Playback workers and their supervisor (docs/isolation.md): plugin code runs only there.
     .target(name: "TransHostIsolation", dependencies: ["TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostManifest", "TransHostDiscovery",
                                                        "TransHostSupport", "TransHostCoordinators", "TransHostCore", "CTransHostProcess"],
@@ -150,6 +154,7 @@ package.targets += [
     .target(name: "TransHostRenderScenes", dependencies: ["TransHostCore"]),
     .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRenderScenes", "TransHostRender", "TransHostRun", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
     .testTarget(name: "TransHostRunTests", dependencies: ["TransHostRun", "TransHostScenario", "TransHostDiscovery", "TransHostSupport"]),
+    .testTarget(name: "TransHostReportTests", dependencies: ["TransHostReport", "TransHostSupport"]),
     .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostRenderScenes", "TransHostCore", "CGif", "CWebP", "TransHostTestSupport"]),
 ]
 

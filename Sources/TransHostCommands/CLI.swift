@@ -20,6 +20,7 @@ public enum TransHostCLI {
       run       play a scenario through the coordinators and write a trace
       route     show which animator a transition would get, and why
       inspect   show one plugin's manifest, library and status
+      merge-reports  join the outputs of several runs (--shard parts) into one report
       help      show this text, or `transhost help <command>`
 
     common options:
@@ -44,7 +45,7 @@ public enum TransHostCLI {
     """
 
     /// Runs one command line (without the program name).
-    static let commands = ["list", "run", "route", "inspect", "help", "version"]
+    static let commands = ["list", "run", "route", "inspect", "merge-reports", "help", "version"]
 
     public static func main(_ argv: [String], environment: [String: String], console: Console) -> ExitCode {
         // An interrupted run leaves no half-written temporary files behind.
@@ -71,11 +72,12 @@ public enum TransHostCLI {
             case "run": return try RunCommand.run(rest, environment: environment, console: console)
             case "route": return try RouteCommand.run(rest, environment: environment, console: console)
             case "inspect": return try InspectCommand.run(rest, environment: environment, console: console)
+            case "merge-reports": return try MergeReportsCommand.run(rest, console: console)
             case "stage-plugins": return try StagePluginsCommand.run(rest, console: console)
             case "help", "-h", "--help":
                 guard let sub = rest.first(where: { $0 != "--" }) else { console.out(usage); return .ok }
                 guard let text = help(for: sub) else {
-                    console.err("transhost help: there is no command \"\(sub)\"\(Spelling.hint(for: sub, among: commands)); the commands are list, run, route, inspect")
+                    console.err("transhost help: there is no command \"\(sub)\"\(Spelling.hint(for: sub, among: commands)); the commands are list, run, route, inspect, merge-reports")
                     return .usage
                 }
                 console.out(text)
@@ -133,6 +135,7 @@ public enum TransHostCLI {
         case "run": return RunCommand.help
         case "route": return RouteCommand.help
         case "inspect": return InspectCommand.help
+        case "merge-reports": return MergeReportsCommand.help
         case "stage-plugins": return StagePluginsCommand.help
         default: return nil
         }

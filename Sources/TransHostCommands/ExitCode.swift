@@ -12,3 +12,18 @@ public enum ExitCode: Int32, Sendable {
     /// Input (a scenario, a manifest) is invalid or an output could not be written.
     case inputError = 5
 }
+
+import TransHostReport
+
+extension ExitCode {
+    /// The exit code of a job's (or a report's) verdict.
+    init(_ v: Verdict) {
+        switch v {
+        case .ok: self = .ok
+        case .mismatch: self = .mismatch
+        case .contractBreach: self = .contractBreach
+        case .pluginFailed: self = .pluginFailed
+        case .inputError: self = .inputError
+        }
+    }
+}

@@ -3,6 +3,7 @@ import TransHostIsolation
 import TransHostManifest
 import TransHostPluginHost
 import TransHostRender
+import TransHostReport
 import TransHostRun
 import TransHostScenario
 import TransHostSupport
@@ -15,7 +16,7 @@ enum RunCommand {
                          [--plugins DIR]... [--param PLUGIN.NAME=VALUE]... [--rescan] [--no-fork]
                          [--expect PATH [--tolerance X] [--record-mode MODE] [--threshold X]
                           [--max-diff-pixels N] [--max-diff-ratio R]] [--record DIR]
-                         [--isolation worker|none] [--fail-fast]
+                         [--isolation worker|none] [--fail-fast] [--shard I/N]
 
     Plays a scenario through the navigation, tab and modal coordinators, lets the routed plugin
     animators animate on virtual time, prints a summary (each transition, who animated it, its
@@ -81,6 +82,18 @@ enum RunCommand {
                         a plugin that crashes then crashes transhost. With workers (the default)
                         the worker is the sandbox and no validation child is needed.
 
+      --shard I/N       play only the I-th of N parts of the jobs, for spreading a gallery or
+                        regression run over CI jobs: the jobs sorted by name (output directory),
+                        the k-th (from 0) goes to shard k mod N + 1. Join the parts' outputs with
+                        `transhost merge-reports OUT DIR...`
+
+    Every run that renders pictures also writes DIR/report.html: one page (no network) with an
+    index of the scenarios and transitions (animator, from -> to, duration, outcome, breaches,
+    parameters, the route explanation), per transition the animation, a scrubber over the frames
+    rendered as pictures (the contact sheet's, and every --frames PNG), curves of each animated
+    view's alpha, position, scale and rotation, and for --expect failures an expected/actual/diff
+    viewer. The gallery also writes one for all its scenarios, DIR/report.html above theirs.
+
     The trace records the --param values, plugin log lines, warnings and breaches. DIR/.transhost-outputs
     lists the files a run wrote; the next run into DIR removes exactly those first.
 
@@ -93,7 +106,7 @@ enum RunCommand {
 
     static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
         let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps", "--param", "--scale", "--device", "--at", "--expect", "--tolerance",
-                                                                          "--record", "--record-mode", "--threshold", "--max-diff-pixels", "--max-diff-ratio", "--format"]).union(IsolationOptions.valued),
+                                                                          "--record", "--record-mode", "--threshold", "--max-diff-pixels", "--max-diff-ratio", "--format", "--shard"]).union(IsolationOptions.valued),
                                  flags: PluginOptions.flags.union(["--json", "-q", "--quiet", "--gif", "--sheet", "--frames", "--trace-only"]).union(IsolationOptions.flags),
                                  words: ["--frames": ["all"]])
         guard args.positionals.count <= 1 else { throw UsageError(message: "give at most one plugin name") }
@@ -107,11 +120,20 @@ enum RunCommand {
         StandardOutput.keepForHost()
         let scan = try plugins.scan()
         for w in scan.warnings where !quiet { console.err("warning: \(w)") }
-        let options = try runOptions(args, plugins: plugins, scan: scan)
-        let jobs: [RunJob]
-        do { jobs = try plan(args, scan: scan) } catch let e as JSONInputError {
+        var options = try runOptions(args, plugins: plugins, scan: scan)
+        let planned: [RunJob]
+        do { planned = try plan(args, scan: scan) } catch let e as JSONInputError {
             console.err("transhost run: \(e)")
             return .inputError
+        }
+        var jobs = planned
+        if let text = args.value("--shard") {
+            switch Shard.parse(text) {
+            case .success(let s): options.shard = s
+            case .failure(let e): throw UsageError(message: e.description)
+            }
+            jobs = options.shard!.select(planned) { PathUtil.basename($0.outDir) }
+            if !quiet { console.err("shard \(options.shard!): \(jobs.count) of \(planned.count) scenario\(planned.count == 1 ? "" : "s")\(jobs.isEmpty ? "" : " (\(jobs.map { PathUtil.basename($0.outDir) }.joined(separator: ", ")))")") }
         }
         for job in jobs where options.device != nil || options.scale != nil {
             if let problem = options.sizeProblem(for: job.scenario) { throw UsageError(message: "--device/--scale: \(problem)") }
@@ -135,14 +157,34 @@ enum RunCommand {
         }
         var exit = ExitCode.ok
         var summaries: [JSONValue] = []
-        session.run(jobs) { report in
+        let reports = session.run(jobs) { report in
             line?.clear()
             let (code, summary) = show(report, quiet: quiet, json: json, console: console, jobs: jobs.count, expect: options.expect)
             exit = worse(exit, code)
             if let summary { summaries.append(summary) }
         }
+        // The gallery's page over all its scenarios (a shard's: over the shard's, even none).
+        if let root = galleryRoot(args, planned: planned), options.writesReport,
+           !reports.contains(where: { if case .unwritable? = $0.failure { return true }; return false }) {
+            do {
+                let page = try session.writeGalleryReport(reports, in: root)
+                if !json && !quiet { console.out("wrote \(page)") }
+            } catch {
+                console.err("transhost run: \(error)")
+                exit = worse(exit, .inputError)
+            }
+        }
         if json && !summaries.isEmpty { console.out(JSONWriter.write(jobs.count == 1 ? summaries[0] : .object(["runs": .array(summaries)]))) }
         return exit
+    }
+
+    /// The directory above the gallery's job directories (--out, default out), or nil when the
+    /// run is not the gallery.
+    static func galleryRoot(_ args: Arguments, planned: [RunJob]) -> String? {
+        guard args.value("--scenario") == nil, args.positionals.isEmpty else { return nil }
+        let root = args.value("--out") ?? "out"
+        let parent = PathUtil.dirname(PathUtil.join(root, "job"))
+        return planned.allSatisfy({ PathUtil.dirname($0.outDir) == parent }) ? root : nil
     }
 
     /// Prints one job's events (each once: load failures even with -q), its summary (text, or
@@ -171,15 +213,8 @@ enum RunCommand {
             }
         }
         if !json && !quiet { console.out(summary(report)) }
-        var code = ExitCode.ok
-        if let g = report.goldens {
-            if !json { printGoldens(g, comparison: report.comparison, quiet: quiet, console: console) }
-            if report.comparison.map({ !$0.matches }) ?? false || !g.failedFrames.isEmpty { code = worse(code, .mismatch) }
-        }
-        if !r.loadFailures.isEmpty || !r.pluginFailures.isEmpty { code = worse(code, .pluginFailed) }
-        if !r.breaches.isEmpty { code = worse(code, .contractBreach) }
-        if !r.errors.isEmpty { code = worse(code, .inputError) }
-        return (code, json ? summaryJSON(report) : nil)
+        if let g = report.goldens, !json { printGoldens(g, comparison: report.comparison, quiet: quiet, console: console) }
+        return (ExitCode(report.verdict), json ? summaryJSON(report) : nil)
     }
 
     /// Exit codes by severity: unwritable output outranks everything, then a plugin that failed

@@ -46,21 +46,17 @@ public enum ContactSheet {
 
     public static func make(frames: [(image: RGBAImage, time: Double)], caption: Caption? = nil, columns: Int = 4,
                             thumbnailWidth: Int = 160, background: Color = .white) -> RGBAImage {
-        let cols = max(1, min(columns, max(frames.count, 1)))
-        let rows = max(1, (frames.count + cols - 1) / cols)
-        let aspect = frames.first.map { Double($0.image.height) / Double($0.image.width) } ?? 1
-        let tw = max(thumbnailWidth, 16), th = max(Int((Double(tw) * aspect).rounded()), 1)
-        let pad = 8, label = 22
-        let cellW = tw + pad, cellH = th + label + pad
+        let layout = layout(count: frames.count, frameWidth: frames.first?.image.width ?? 1, frameHeight: frames.first?.image.height ?? 1,
+                            caption: caption, columns: columns, thumbnailWidth: thumbnailWidth)
         let shownBreaches = min(caption?.breaches.count ?? 0, 3)
-        let header = caption.map { c in 52 + (c.isBreached ? 18 * shownBreaches + 4 : 0) } ?? 0
-        let width = cols * cellW + pad
-        let sheet = RGBAImage(width: width, height: header + rows * cellH + pad)
+        let width = layout.width
+        let sheet = RGBAImage(width: width, height: layout.height)
         sheet.fill(background)
         sheet.withCairo { cr in
             if let c = caption { drawCaption(c, cr: cr, width: Double(width), shownBreaches: shownBreaches) }
             for (k, f) in frames.enumerated() {
-                let x = Double(pad + (k % cols) * cellW), y = Double(header + pad + (k / cols) * cellH)
+                let cell = layout.cells[k]
+                let x = Double(cell[0]), y = Double(cell[1]), tw = cell[2], th = cell[3]
                 f.image.withCairoSurface { surface in
                     cairo_save(cr)
                     cairo_translate(cr, x, y)

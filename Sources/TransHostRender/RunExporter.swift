@@ -117,13 +117,7 @@ public struct RunExporter {
                 files.append(path)
             }
             if options.sheet {
-                let count = max(2, options.sheetFrames)
-                let picks = times.count == 1 ? [0] : (0..<count).map { k in
-                    FrameSelector.progress(Double(k) / Double(count - 1)).index(in: times)!
-                }
-                var seen = Set<Int>()
-                let unique = picks.filter { seen.insert($0).inserted }
-                try ContactSheet.write(frames: unique.map { (image($0), times[$0]) }, caption: t.caption, to: base + "-sheet.png")
+                try ContactSheet.write(frames: sheetFrames(times).map { (image($0), times[$0]) }, caption: t.caption, to: base + "-sheet.png")
                 files.append(base + "-sheet.png")
             }
             if options.frames {
@@ -158,6 +152,15 @@ public struct RunExporter {
         var picks = Array(stride(from: 0, to: times.count - 1, by: step))
         picks.append(times.count - 1)
         return picks
+    }
+
+    /// The frames a contact sheet shows: `sheetFrames` instants evenly spread over the
+    /// transition, both ends included, each frame once.
+    public func sheetFrames(_ times: [Double]) -> [Int] {
+        guard times.count > 1 else { return times.isEmpty ? [] : [0] }
+        let count = max(2, options.sheetFrames)
+        var seen = Set<Int>()
+        return (0..<count).compactMap { k in FrameSelector.progress(Double(k) / Double(count - 1)).index(in: times) }.filter { seen.insert($0).inserted }
     }
 
     /// The frames `--frames` writes for a transition with frames at `times`: every one with

@@ -1,5 +1,6 @@
 import TransHostPluginHost
 import TransHostRender
+import TransHostReport
 import TransHostScenario
 
 /// What the user asked of one `run`, each value checked once, where it was parsed; the steps of
@@ -19,7 +20,13 @@ public struct RunOptions: Sendable {
     /// Compare each trace with a golden one (`--expect`, `--tolerance`).
     public var expect: Expectation?
 
+    /// This run's part of a sharded run (`--shard I/N`); nil plays every job given.
+    public var shard: Shard?
+
     public init() {}
+
+    /// Whether each job's directory gets a report.html: whenever pictures are rendered.
+    public var writesReport: Bool { pictures.gif || pictures.sheet || pictures.frames }
 
     /// Why `scenario` with --device and --scale applied is too large to render, or nil.
     public func sizeProblem(for scenario: Scenario) -> String? {

@@ -1,6 +1,7 @@
 import TransHostDiscovery
 import TransHostPluginHost
 import TransHostRender
+import TransHostReport
 import TransHostScenario
 import TransHostSupport
 
@@ -65,6 +66,10 @@ public final class RunSession {
                         try OutputIndex.write(r.files, in: job.outDir)
                     }
                 }
+                if options.writesReport {
+                    r.files.append(try HTML.write(htmlReport(of: [r], title: PathUtil.basename(job.outDir), in: job.outDir), in: job.outDir))
+                    try OutputIndex.write(r.files, in: job.outDir)
+                }
             } catch let e as RunError {
                 r.failure = e
             } catch {
@@ -83,6 +88,32 @@ public final class RunSession {
         scan.records.compactMap { r in
             guard r.manifest == nil, case .failed(let reason) = r.status else { return nil }
             return (r.name, "plugin \(r.name) cannot be routed, because its manifest cannot be used: \(reason)")
+        }
+    }
+
+    /// The HTML report of these jobs for a page in `dir` (each job's files are found relative
+    /// to it), marked with the run's shard.
+    public func htmlReport(of reports: [JobReport], title: String, in dir: String) -> Report {
+        let builder = ReportBuilder(scan: scan, pictures: options.pictures)
+        let prefix = dir.hasSuffix("/") ? dir : dir + "/"
+        return Report(title: title, shards: options.shard.map { [$0] } ?? [], jobs: reports.map { r in
+            let d = r.job.outDir
+            let rel = d == dir ? "" : d.hasPrefix(prefix) ? String(d.dropFirst(prefix.count)) + "/" : PathUtil.basename(d) + "/"
+            return builder.job(r, dir: rel)
+        })
+    }
+
+    /// Writes the gallery's report.html into `dir` (the parent of its jobs' directories),
+    /// replacing what an earlier run left there as the output index says; returns its path.
+    public func writeGalleryReport(_ reports: [JobReport], in dir: String) throws -> String {
+        do {
+            OutputIndex.read(in: dir).removeFiles(in: dir)
+            let title = options.shard.map { "gallery, shard \($0)" } ?? "gallery"
+            let path = try HTML.write(htmlReport(of: reports, title: title, in: dir), in: dir)
+            try OutputIndex.write([path], in: dir)
+            return path
+        } catch {
+            throw RunError.unwritable(dir: dir, reason: "\(error)")
         }
     }
 
