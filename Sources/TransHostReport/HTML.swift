@@ -95,7 +95,9 @@ public enum HTML {
         out += list(job.notes, cls: "notes")
         if let c = job.comparison {
             out += "<div class=\"comparison \(c.matches ? "matches" : "differs")\"><p>\(c.matches ? "trace matches" : "trace MISMATCH: \(c.differences) difference\(c.differences == 1 ? "" : "s") against") \(escape(c.golden))</p>"
-            out += list(c.summary, cls: "summary") + list(c.listed, cls: "listed") + "</div>\n"
+            out += list(c.summary, cls: "summary")
+            if !c.listed.isEmpty { out += "<details class=\"listed\"><summary>in detail</summary>" + list(c.listed, cls: "listed") + "</details>" }
+            out += "</div>\n"
         }
         for t in job.transitions { out += transition(t, job: job, number: j) }
         return out + "</section>\n"
@@ -127,7 +129,7 @@ public enum HTML {
             }
             out += "</div>\n"
         }
-        for diff in t.diffs { out += diffViewer(diff, dir: d) }
+        for diff in t.diffs { out += diffViewer(diff, dir: d, id: "j\(j)-t\(t.index)-f\(diff.frame)") }
         return out + "</article>\n"
     }
 
@@ -159,8 +161,8 @@ public enum HTML {
 
     static func frameLabel(_ p: ReportPicture) -> String { "frame \(p.frame) \u{00B7} \(JSONWriter.format(p.t)) s" }
 
-    static func diffViewer(_ d: FrameDiff, dir: String) -> String {
-        var out = "<div class=\"diffviewer\" data-mode=\"slider\"><p class=\"failure\">\(escape(d.text))</p>\n"
+    static func diffViewer(_ d: FrameDiff, dir: String, id: String) -> String {
+        var out = "<div class=\"diffviewer\" id=\"\(id)\" data-mode=\"slider\"><p class=\"failure\">\(escape(d.text))</p>\n"
         guard let e = d.expected, let a = d.actual, let x = d.diff else {
             if let a = d.actual { out += "<img class=\"lone\" src=\"\(escape(dir + a))\" alt=\"actual frame \(d.frame)\" width=\"320\">" }
             return out + "</div>\n"
