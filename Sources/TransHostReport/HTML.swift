@@ -16,7 +16,7 @@ public enum HTML {
         out += "<header><h1>\(escape(r.title))</h1>\n<p class=\"totals\">\(totals(r))</p></header>\n"
         out += index(r)
         for (j, job) in r.jobs.enumerated() { out += section(job, number: j) }
-        out += "<pre id=\"selftest\" hidden></pre>\n"
+        out += "<pre id=\"selftest-result\" hidden></pre>\n"
         out += dataOpen + ReportData.scriptText(r) + dataClose + "\n"
         out += "<script>\n\(ReportAssets.script)</script>\n</body>\n</html>\n"
         return out

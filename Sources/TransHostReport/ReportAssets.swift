@@ -40,14 +40,14 @@ enum ReportAssets {
     .diffviewer[data-mode="actual"] .actual-clip { clip-path: none; }
     .diffviewer:not([data-mode="slider"]) input.diff-slider { visibility: hidden; }
     input.diff-slider { width: 320px; display: block; }
-    #selftest { background: #ffe; border: 1px solid #cc9; padding: 6px; }
+    #selftest-result { background: #ffe; border: 1px solid #cc9; padding: 6px; }
 
     """
 
     /// Scrubbers show the chosen picture and move their transition's chart cursors to its time;
     /// diff viewers switch modes and move the expected | actual line. Opened as report.html#selftest,
     /// the page also checks itself as a person would (moves the first scrubber to its end, looks
-    /// at the shown frame and the drawn curves) and writes what it saw into #selftest.
+    /// at the shown frame and the drawn curves) and writes what it saw into #selftest-result.
     static let script = #"""
     (function () {
       "use strict";
@@ -101,10 +101,9 @@ enum ReportAssets {
       var drawn = 0, paths = document.querySelectorAll("svg.curve path.series");
       paths.forEach(function (p) { var b = p.getBBox(); if (b.width > 0 && p.getTotalLength() > 0) drawn++; });
       out.push("curves: " + paths.length + " series, " + drawn + " drawn, " + document.querySelectorAll("svg.curve").length + " charts");
-      var box = document.getElementById("selftest");
+      var box = document.getElementById("selftest-result");
       box.textContent = out.join("\n");
       box.hidden = false;
-      if (fig) fig.scrollIntoView();
     })();
 
     """#
