@@ -1,0 +1,110 @@
+import Foundation
+import XCTest
+
+/// report.html as `transhost run` writes it, `run --shard I/N` and `merge-reports`, as a user
+/// and a CI job use them.
+final class ReportCommandTests: XCTestCase {
+    var tmp = ""
+    var base: [String] = []
+
+    override func setUpWithError() throws {
+        tmp = try BuildProducts.temporaryDirectory(self)
+        let plugins = tmp + "/plugins"
+        _ = try BuildProducts.installPlugin("fade-scale", library: "libfade-scale.so", into: plugins)
+        // The built-in scenario (A pushes B with fade-scale, B pops back) at @1x.
+        base = ["run", "--scenario", "default", "--plugins", plugins, "--scale", "1"]
+    }
+
+    func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+    func testARenderedRunWritesAReportOfItsTransitionsAndATraceOnlyRunRemovesIt() throws {
+        let r = try BuildProducts.run(base + ["--format", "webp", "--out", tmp + "/o"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("wrote \(tmp)/o/report.html"), r.stdout)
+        XCTAssertTrue(try read(tmp + "/o/.transhost-outputs").contains("report.html\n"), "the next run into the directory removes it")
+        let page = try read(tmp + "/o/report.html")
+        for text in ["<td>navigation push</td><td>A \u{2192} B</td><td>fade-scale/fade-scale</td><td>0.25 s</td><td class=\"outcome completed\">completed</td>",
+                     "<td>navigation pop</td><td>B \u{2192} A</td><td>default</td><td>0.35 s</td>",
+                     "winner: fade-scale/fade-scale [fade-scale/manifest.json animators[0].routes[0]]",
+                     "winner: none (no rule matched); the host default transition runs",
+                     "<img src=\"transition-0-push.webp\"", "class=\"scrub\"", "aria-label=\"alpha\"", "aria-label=\"scale\""] {
+            XCTAssertTrue(page.contains(text), "report.html does not contain \(text)")
+        }
+        XCTAssertFalse(page.contains(tmp), "the page names no path of this machine, so the same run gives the same bytes anywhere")
+        let again = try BuildProducts.run(base + ["--format", "webp", "--out", tmp + "/o2"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try read(tmp + "/o2/report.html").replacingOccurrences(of: "o2", with: "o"), page, "the same run, the same page")
+
+        let traceOnly = try BuildProducts.run(base + ["--trace-only", "--out", tmp + "/o"])
+        XCTAssertEqual(traceOnly.status, 0, traceOnly.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmp + "/o/report.html"), "a run without pictures has no report, and the old one is gone")
+    }
+
+    func testAnExpectFailureShowsTheDiffViewerAndMergingKeepsTheWorstExitCode() throws {
+        XCTAssertEqual(try BuildProducts.run(base + ["--sheet", "--out", tmp + "/rec", "--record", tmp + "/golden", "--at", "0.5"]).status, 0)
+        let same = try BuildProducts.run(base + ["--sheet", "--out", tmp + "/same", "--expect", tmp + "/golden", "--record-mode", "never"])
+        XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
+        let changed = try BuildProducts.run(base + ["--sheet", "--out", tmp + "/changed", "--expect", tmp + "/golden", "--record-mode", "never",
+                                                    "--param", "fade-scale.scale=0.5"])
+        XCTAssertEqual(changed.status, 1, changed.stdout + changed.stderr)
+        let page = try read(tmp + "/changed/report.html")
+        XCTAssertTrue(page.contains("<span class=\"verdict mismatch\">mismatch</span>"))
+        XCTAssertTrue(page.contains("trace MISMATCH"), "the trace's differences are there too")
+        XCTAssertTrue(page.contains("class=\"diffviewer\" id=\"j0-t0-f7\""), "frame 7 (0.5 of the push) differs")
+        for suffix in ["expected", "actual", "diff"] {
+            let name = "transition-0-push-f007-117ms-\(suffix).png"
+            XCTAssertTrue(page.contains("src=\"\(name)\""), "the viewer shows \(name)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: tmp + "/changed/" + name), name)
+        }
+
+        let merged = try BuildProducts.run(["merge-reports", tmp + "/merged", tmp + "/same", tmp + "/changed"])
+        XCTAssertEqual(merged.status, 1, "a scenario differs, so the merged run fails as it would have: " + merged.stdout + merged.stderr)
+        XCTAssertTrue(merged.stdout.contains("  changed  mismatch  2 transitions") && merged.stdout.contains("  same  ok  2 transitions"), merged.stdout)
+        let joined = try read(tmp + "/merged/report.html")
+        XCTAssertTrue(joined.contains("1 ok") && joined.contains("1 mismatch"), "the merged page counts both")
+        XCTAssertTrue(joined.contains("src=\"changed/transition-0-push-f007-117ms-diff.png\""), "its pictures are found below it")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: tmp + "/merged/changed/transition-0-push-f007-117ms-diff.png"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: tmp + "/merged/same/trace.json"), "every output of a scenario is copied")
+
+        let twice = try BuildProducts.run(["merge-reports", tmp + "/merged2", tmp + "/same", tmp + "/same"])
+        XCTAssertEqual(twice.status, 5)
+        XCTAssertTrue(twice.stderr.contains("scenario same is in both \(tmp)/same and \(tmp)/same"), twice.stderr)
+        let none = try BuildProducts.run(["merge-reports", tmp + "/merged3", tmp + "/golden"])
+        XCTAssertEqual(none.status, 5)
+        XCTAssertTrue(none.stderr.contains("\(tmp)/golden holds no report.html"), none.stderr)
+    }
+
+    func testShardsSplitTheGalleryByNameAndMergeReportsJoinsThemAgain() throws {
+        let cache = ["TRANSHOST_CACHE": tmp + "/cache.json"]
+        let gallery = ["run", "--sheet", "--scale", "1"]
+        let one = try BuildProducts.run(gallery + ["--shard", "1/2", "--out", tmp + "/s1"], environment: cache)
+        XCTAssertEqual(one.status, 0, one.stderr)
+        // The five demos by name: corner-fly, fade-scale, rotate-spring, snapshot-search, split-modal.
+        XCTAssertTrue(one.stderr.contains("shard 1/2: 3 of 5 scenarios (split-modal, rotate-spring, corner-fly)"), one.stderr)
+        let two = try BuildProducts.run(gallery + ["--shard", "2/2", "--out", tmp + "/s2"], environment: cache)
+        XCTAssertEqual(two.status, 0, two.stderr)
+        XCTAssertTrue(two.stderr.contains("shard 2/2: 2 of 5 scenarios (fade-scale, snapshot-search)"), two.stderr)
+        func dirs(_ d: String) throws -> Set<String> {
+            Set(try FileManager.default.contentsOfDirectory(atPath: d).filter { FileManager.default.fileExists(atPath: "\(d)/\($0)/trace.json") })
+        }
+        XCTAssertEqual(try dirs(tmp + "/s1"), ["split-modal", "rotate-spring", "corner-fly"])
+        XCTAssertEqual(try dirs(tmp + "/s2"), ["fade-scale", "snapshot-search"])
+        XCTAssertTrue(try read(tmp + "/s1/report.html").contains("shard 1/2"))
+
+        let merged = try BuildProducts.run(["merge-reports", tmp + "/all", tmp + "/s2", tmp + "/s1"])
+        XCTAssertEqual(merged.status, 0, merged.stdout + merged.stderr)
+        XCTAssertTrue(merged.stdout.contains("merged 5 scenarios from 2 inputs (shards 1/2, 2/2): ok"), merged.stdout)
+        let page = try read(tmp + "/all/report.html")
+        XCTAssertTrue(page.contains("5 scenarios \u{00B7} 17 transitions"), "every scenario of the gallery, once")
+        let order = ["corner-fly", "fade-scale", "rotate-spring", "snapshot-search", "split-modal"].map { page.range(of: "<a href=\"#j\\d\">\($0)</a>", options: .regularExpression) }
+        XCTAssertFalse(order.contains(nil), "each scenario is in the index")
+        XCTAssertEqual(try dirs(tmp + "/all"), ["corner-fly", "fade-scale", "rotate-spring", "snapshot-search", "split-modal"])
+
+        let missing = try BuildProducts.run(["merge-reports", tmp + "/part", tmp + "/s1"])
+        XCTAssertEqual(missing.status, 5, "a CI run that lost a shard does not pass")
+        XCTAssertTrue(missing.stderr.contains("shard 2/2 is missing: its scenarios are not in the merged report"), missing.stderr)
+        let bad = try BuildProducts.run(gallery + ["--shard", "3/2", "--out", tmp + "/s3"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--shard \"3/2\": I must be from 1 to 2"), bad.stderr)
+    }
+}
