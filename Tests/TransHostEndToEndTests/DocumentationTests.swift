@@ -26,7 +26,7 @@ final class DocumentationTests: XCTestCase {
 
     func testTheReadmeLinksEveryFormatAndRulePage() throws {
         let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
-        for page in ["docs/trace.md", "docs/abi.md", "docs/animation.md", "docs/manifest.md", "docs/scenario.md", "docs/plugin-authors.md"] {
+        for page in ["docs/trace.md", "docs/abi.md", "docs/animation.md", "docs/manifest.md", "docs/scenario.md", "docs/plugin-authors.md", "docs/report.md"] {
             XCTAssertTrue(readme.contains("(\(page))"), "README does not link \(page)")
             XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/" + page), "\(page) is missing")
         }
