@@ -85,7 +85,8 @@ enum RunCommand {
       --shard I/N       play only the I-th of N parts of the jobs, for spreading a gallery or
                         regression run over CI jobs: the jobs sorted by name (output directory),
                         the k-th (from 0) goes to shard k mod N + 1. Join the parts' outputs with
-                        `transhost merge-reports OUT DIR...`
+                        `transhost merge-reports OUT DIR...` (a sharded run always writes
+                        its report.html, even with --trace-only or no scenario to play)
 
     Every run that renders pictures also writes DIR/report.html: one page (no network) with an
     index of the scenarios and transitions (animator, from -> to, duration, outcome, breaches,
@@ -126,15 +127,7 @@ enum RunCommand {
             console.err("transhost run: \(e)")
             return .inputError
         }
-        var jobs = planned
-        if let text = args.value("--shard") {
-            switch Shard.parse(text) {
-            case .success(let s): options.shard = s
-            case .failure(let e): throw UsageError(message: e.description)
-            }
-            jobs = options.shard!.select(planned) { PathUtil.basename($0.outDir) }
-            if !quiet { console.err("shard \(options.shard!): \(jobs.count) of \(planned.count) scenario\(planned.count == 1 ? "" : "s")\(jobs.isEmpty ? "" : " (\(jobs.map { PathUtil.basename($0.outDir) }.joined(separator: ", ")))")") }
-        }
+        let jobs = try shard(planned, args, options: &options, quiet: quiet, console: console)
         for job in jobs where options.device != nil || options.scale != nil {
             if let problem = options.sizeProblem(for: job.scenario) { throw UsageError(message: "--device/--scale: \(problem)") }
         }
@@ -163,28 +156,9 @@ enum RunCommand {
             exit = worse(exit, code)
             if let summary { summaries.append(summary) }
         }
-        // The gallery's page over all its scenarios (a shard's: over the shard's, even none).
-        if let root = galleryRoot(args, planned: planned), options.writesReport,
-           !reports.contains(where: { if case .unwritable? = $0.failure { return true }; return false }) {
-            do {
-                let page = try session.writeGalleryReport(reports, in: root)
-                if !json && !quiet { console.out("wrote \(page)") }
-            } catch {
-                console.err("transhost run: \(error)")
-                exit = worse(exit, .inputError)
-            }
-        }
+        exit = worse(exit, writeSharedReport(session, reports, args, planned: planned, quiet: quiet || json, console: console))
         if json && !summaries.isEmpty { console.out(JSONWriter.write(jobs.count == 1 ? summaries[0] : .object(["runs": .array(summaries)]))) }
         return exit
-    }
-
-    /// The directory above the gallery's job directories (--out, default out), or nil when the
-    /// run is not the gallery.
-    static func galleryRoot(_ args: Arguments, planned: [RunJob]) -> String? {
-        guard args.value("--scenario") == nil, args.positionals.isEmpty else { return nil }
-        let root = args.value("--out") ?? "out"
-        let parent = PathUtil.dirname(PathUtil.join(root, "job"))
-        return planned.allSatisfy({ PathUtil.dirname($0.outDir) == parent }) ? root : nil
     }
 
     /// Prints one job's events (each once: load failures even with -q), its summary (text, or

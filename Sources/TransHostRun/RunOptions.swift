@@ -25,8 +25,9 @@ public struct RunOptions: Sendable {
 
     public init() {}
 
-    /// Whether each job's directory gets a report.html: whenever pictures are rendered.
-    public var writesReport: Bool { pictures.gif || pictures.sheet || pictures.frames }
+    /// Whether each job's directory gets a report.html: whenever pictures are rendered, and in
+    /// a sharded run (merge-reports reads the shards' reports) even without pictures.
+    public var writesReport: Bool { pictures.gif || pictures.sheet || pictures.frames || shard != nil }
 
     /// Why `scenario` with --device and --scale applied is too large to render, or nil.
     public func sizeProblem(for scenario: Scenario) -> String? {

@@ -103,6 +103,19 @@ final class ReportCommandTests: XCTestCase {
         let missing = try BuildProducts.run(["merge-reports", tmp + "/part", tmp + "/s1"])
         XCTAssertEqual(missing.status, 5, "a CI run that lost a shard does not pass")
         XCTAssertTrue(missing.stderr.contains("shard 2/2 is missing: its scenarios are not in the merged report"), missing.stderr)
+        // A regression run of one scenario, trace only, in two shards: the one with nothing to
+        // play still leaves a report, and each shard's report (with pictures or not) merges.
+        let first = try BuildProducts.run(base + ["--trace-only", "--shard", "1/2", "--out", tmp + "/t1"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: tmp + "/t1/report.html"), "a sharded run writes its report even without pictures")
+        let empty = try BuildProducts.run(base + ["--trace-only", "--shard", "2/2", "--out", tmp + "/t2"])
+        XCTAssertEqual(empty.status, 0, empty.stderr)
+        XCTAssertTrue(empty.stderr.contains("shard 2/2: 0 of 1 scenario"), empty.stderr)
+        XCTAssertTrue(try read(tmp + "/t2/report.html").contains("0 scenarios \u{00B7} 0 transitions"))
+        let both = try BuildProducts.run(["merge-reports", tmp + "/t", tmp + "/t1", tmp + "/t2"])
+        XCTAssertEqual(both.status, 0, both.stdout + both.stderr)
+        XCTAssertTrue(both.stdout.contains("merged 1 scenario from 2 inputs (shards 1/2, 2/2): ok"), both.stdout)
+
         let bad = try BuildProducts.run(gallery + ["--shard", "3/2", "--out", tmp + "/s3"])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("--shard \"3/2\": I must be from 1 to 2"), bad.stderr)
