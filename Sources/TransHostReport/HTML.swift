@@ -144,7 +144,11 @@ public enum HTML {
         var out = "<figure class=\"scrubber\" data-pictures=\"\(escape(JSONWriter.write(data, pretty: false)))\">"
         out += "<div class=\"frame\" data-frame=\"\(first.frame)\" style=\"\(frameStyle(first, dir: dir))\"></div>"
         out += "<input type=\"range\" class=\"scrub\" min=\"0\" max=\"\(t.pictures.count - 1)\" value=\"0\" step=\"1\" aria-label=\"frame\">"
-        out += "<figcaption class=\"frame-label\">\(frameLabel(first))</figcaption></figure>\n"
+        out += "<figcaption class=\"frame-label\">\(frameLabel(first))</figcaption>"
+        if t.pictures.count < t.times.count {
+            out += "<p class=\"hint\">\(t.pictures.count) of \(t.times.count) frames were rendered as pictures; run with --frames all for every one</p>"
+        }
+        out += "</figure>\n"
         return out
     }
 

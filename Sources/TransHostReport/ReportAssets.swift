@@ -25,6 +25,7 @@ enum ReportAssets {
     figure { margin: 0; } figcaption { font-size: 12px; color: #555; }
     .frame { border: 1px solid #999; background-repeat: no-repeat; background-color: #fff; }
     input.scrub { width: 200px; display: block; margin: 6px 0 2px; }
+    .scrubber p.hint { width: 200px; font-size: 11px; color: #777; margin: 2px 0; }
     .curves { display: flex; flex-wrap: wrap; gap: 8px 20px; margin-top: 8px; }
     .curves .view h4 .id { color: #888; font-weight: normal; }
     svg.curve { display: block; font: 10px "DejaVu Sans", sans-serif; }
