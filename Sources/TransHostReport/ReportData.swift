@@ -104,6 +104,13 @@ public enum ReportData {
         return s
     }
 
+    /// `count` whole pixel numbers (a rectangle, a size), each within what an image can have.
+    static func pixels(_ f: JSONField, count: Int) throws -> [Int] {
+        let a = try f.array()
+        guard a.count == count else { throw f.error("expected \(count) numbers of pixels, found \(a.count)") }
+        return try a.map { try $0.int(in: 0...(1 << 20)) }
+    }
+
     static func readTransition(_ f: JSONField) throws -> ReportTransition {
         let o = try f.object()
         var t = ReportTransition(index: try o.required("index").int(in: 0...Int(Int32.max)), container: try o.required("container").text(),
@@ -117,8 +124,8 @@ public enum ReportData {
             let p = try pf.object()
             return ReportPicture(frame: try p.required("frame").int(in: 0...Int(Int32.max)), t: try p.required("t").number(),
                                  file: try file(p.required("file")),
-                                 crop: try p["crop"].map { try $0.numbers(count: 4...4, expected: "x, y, width, height").map { Int($0) } },
-                                 size: try p.required("size").numbers(count: 2...2, expected: "width, height").map { Int($0) })
+                                 crop: try p["crop"].map { try pixels($0, count: 4) },
+                                 size: try pixels(p.required("size"), count: 2))
         }
         t.curves = try o.required("curves").array().map { cf in
             let c = try cf.object()

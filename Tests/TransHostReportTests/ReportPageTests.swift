@@ -5,7 +5,7 @@ import XCTest
 /// report.html as a reader of it sees it: what the index and sections say, and that the data it
 /// embeds reads back as the same report (which `merge-reports` relies on), whatever the text.
 final class ReportPageTests: XCTestCase {
-    func sample() -> Report {
+    static func sample() -> Report {
         let curves = ViewCurves(id: "v2", name: "A </script><b>", series: ["alpha": [1, 0.5, nil, 0], "x": [0, 10, 20, 30], "y": [5, 5, 5, 5]])
         let t = ReportTransition(index: 0, container: "navigation", operation: "push", from: "A", to: "B & C", animator: "fade-scale/fade-scale",
                                  interactive: false, duration: 0.25, outcome: "cancelled", breaches: ["late-completion: twice"],
@@ -24,15 +24,15 @@ final class ReportPageTests: XCTestCase {
 
     func testThePageReadsBackAsTheSameReportAndIsTheSameBytesEachTime() throws {
         let dir = try TestDirectory.make(self)
-        let r = sample()
+        let r = Self.sample()
         let path = try HTML.write(r, in: dir)
         XCTAssertEqual(try HTML.read(path), r)
         XCTAssertEqual(try FileIO.readString(path), HTML.page(r))
-        XCTAssertEqual(HTML.page(r), HTML.page(sample()))
+        XCTAssertEqual(HTML.page(r), HTML.page(Self.sample()))
     }
 
     func testTextFromTheRunCannotBreakOutOfThePage() {
-        let page = HTML.page(sample())
+        let page = HTML.page(Self.sample())
         XCTAssertFalse(page.contains("A </script><b>"), "a view name is escaped in the markup and in the embedded data")
         XCTAssertTrue(page.contains("A &lt;/script&gt;&lt;b&gt;"))
         XCTAssertEqual(page.components("</script>"), 2, "only the data and the script elements close")
@@ -40,7 +40,7 @@ final class ReportPageTests: XCTestCase {
     }
 
     func testTheIndexAndSectionSayWhatHappened() {
-        let page = HTML.page(sample())
+        let page = HTML.page(Self.sample())
         for text in ["<a href=\"#j0-t0\">0</a>", "fade-scale/fade-scale", "0.25 s", "class=\"outcome cancelled\"", "CANCELLED", "BREACH \u{00D7}1",
                      "late-completion: twice", "parameters: fade-scale.scale=0.5", "route explanation", "winner: fade-scale/fade-scale",
                      "src=\"fade-scale/transition-0-push.webp\"", "trace MISMATCH: 2 differences", "shard 2/3", "1 mismatch",
@@ -50,7 +50,7 @@ final class ReportPageTests: XCTestCase {
     }
 
     func testTheScrubberStartsOnTheFirstPictureAndCoversEveryOne() {
-        let page = HTML.page(sample())
+        let page = HTML.page(Self.sample())
         XCTAssertTrue(page.contains("<input type=\"range\" class=\"scrub\" min=\"0\" max=\"1\" value=\"0\""), "two pictures: positions 0 and 1")
         // The sheet's cell at (8, 60), 160 wide, shown 200 wide: scaled by 1.25.
         XCTAssertTrue(page.contains("background-size:850px 860px;background-position:-10px -75px"), page)
@@ -58,7 +58,7 @@ final class ReportPageTests: XCTestCase {
     }
 
     func testCurvesAreDrawnOnlyForWhatChangesAndBreakWhereAViewIsAbsent() {
-        let page = HTML.page(sample())
+        let page = HTML.page(Self.sample())
         XCTAssertTrue(page.contains("aria-label=\"alpha\""))
         XCTAssertTrue(page.contains("aria-label=\"position (pt)\""), "x changes, so x and y are drawn together")
         XCTAssertFalse(page.contains("aria-label=\"scale\""), "no scale series")
@@ -86,5 +86,25 @@ enum TestDirectory {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         test.addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
         return dir
+    }
+}
+
+/// merge-reports reads pages it did not write itself: damaged data is an error naming the file
+/// and the field, never a crash.
+final class ReportDataReadingTests: XCTestCase {
+    func testDamagedDataNamesTheFieldAndNeverTraps() throws {
+        let dir = try TestDirectory.make(self)
+        let good = HTML.page(ReportPageTests.sample())
+        for (from, to, field) in [("\"size\":[680,688]", "\"size\":[1e300,688]", "size[0]"),
+                                  ("\"verdict\":\"mismatch\"", "\"verdict\":\"grand\"", "verdict"),
+                                  ("\"dir\":\"fade-scale/\"", "\"dir\":\"../../etc/\"", "dir"),
+                                  ("\"file\":\"transition-0-push-sheet.png\"", "\"file\":\"../x.png\"", "file"),
+                                  ("\"format\":\"transhost-report/1\"", "\"format\":\"transhost-report/9\"", "format")] {
+            XCTAssertTrue(good.contains(from), from)
+            try FileIO.writeAtomically(dir + "/report.html", good.replacingOccurrences(of: from, with: to))
+            XCTAssertThrowsError(try HTML.read(dir + "/report.html"), to) { e in
+                XCTAssertTrue("\(e)".contains("\(dir)/report.html") && "\(e)".contains(field), "\(e)")
+            }
+        }
     }
 }
