@@ -1,0 +1,53 @@
+import Foundation
+@testable import TransHostRun
+import XCTest
+
+/// The report's rotation curves read as a person expects a turn to read: the angle about the
+/// axis that turns, continuous past 90 and 180 degrees.
+final class ReportCurvesTests: XCTestCase {
+    /// CATransform3DMakeRotation's matrix (row vectors, as the trace stores it).
+    func rotation(_ degrees: Double, _ x: Double, _ y: Double, _ z: Double) -> [Double] {
+        let a = degrees * .pi / 180, c = cos(a), s = sin(a), t = 1 - c
+        return [t * x * x + c, t * x * y + z * s, t * x * z - y * s, 0,
+                t * x * y - z * s, t * y * y + c, t * y * z + x * s, 0,
+                t * x * z + y * s, t * y * z - x * s, t * z * z + c, 0,
+                0, 0, 0, 1]
+    }
+
+    func turn(_ angles: [Double], axis: (Double, Double, Double)) -> [[Double]] {
+        var previous: [Double]?
+        return angles.map { d in
+            let r = ReportBuilder.rotation(rotation(d, axis.0, axis.1, axis.2), after: previous)
+            previous = r
+            return r
+        }
+    }
+
+    func testATurnAboutYPastNinetyDegreesStaysOneCurve() {
+        // split-modal turns its halves 90 radians (116.6 degrees) about y.
+        let angles = stride(from: 0.0, through: 116.6, by: 4.0).map { $0 }
+        for (d, r) in zip(angles, turn(angles, axis: (0, 1, 0))) {
+            XCTAssertEqual(r[1], d, accuracy: 1e-6, "about y at \(d)")
+            XCTAssertEqual(r[0], 0, accuracy: 1e-6, "no turn about z at \(d)")
+            XCTAssertEqual(r[2], 0, accuracy: 1e-6, "no turn about x at \(d)")
+        }
+    }
+
+    func testATurnAboutZPastHalfATurnKeepsCounting() {
+        let angles = stride(from: 0.0, through: -270, by: -10.0).map { $0 }
+        for (d, r) in zip(angles, turn(angles, axis: (0, 0, 1))) {
+            XCTAssertEqual(r[0], d, accuracy: 1e-6, "about z at \(d)")
+            XCTAssertEqual(r[1], 0, accuracy: 1e-6)
+        }
+    }
+
+    func testATurnAboutXReadsAsX() {
+        let r = turn([0, 30, 60], axis: (1, 0, 0))
+        XCTAssertEqual(r.map { $0[2] }, [0, 30, 60].map(Double.init), accuracy: 1e-6)
+    }
+}
+
+func XCTAssertEqual(_ a: [Double], _ b: [Double], accuracy: Double, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(a.count, b.count, file: file, line: line)
+    for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: accuracy, file: file, line: line) }
+}
