@@ -25,6 +25,10 @@ struct ReportBuilder {
         let source = res.scenario.source == "built-in" ? "built-in" : PathUtil.basename(PathUtil.dirname(res.scenario.source)) + "/" + PathUtil.basename(res.scenario.source)
         var notes = res.warnings.map { "warning: \($0)" } + res.errors.map { "error: \($0)" }
         notes += res.pluginFailures.map { "plugin failure: \($0.message)" }
+        // Golden frames of transitions this run does not have belong to no transition's section.
+        for f in r.goldens?.frames ?? [] where f.failed && f.transition >= res.transitions.count {
+            if case .broken(let reason, _) = f.outcome { notes.append("golden frame \(f.golden): \(reason)") }
+        }
         var j = ReportJob(name: PathUtil.basename(r.job.outDir), dir: dir, scenario: res.scenario.name, source: source,
                           screen: "\(d.name) \(JSONWriter.format(d.width))x\(JSONWriter.format(d.height)) @\(r.scale)x, \(res.fps) fps",
                           verdict: r.verdict, failure: r.failure.map { "\($0)" },
@@ -54,7 +58,7 @@ struct ReportBuilder {
                                    repairs: rec.repairs.map { "\($0.kind) \($0.subject): \($0.message)" }, pluginFailure: failure,
                                    route: router.resolve(RouteQuery(container: rec.container, operation: rec.operation, from: rec.fromType, to: rec.toType))
                                        .explanation.map(portable))
-        // Prefer the WebP when both are there (a directory can hold only the files of one run).
+        // The run wrote one of the two, as --format said.
         out.animation = ["\(base).webp", "\(base).gif"].first(where: files.contains)
         out.sheet = files.contains("\(base)-sheet.png") ? "\(base)-sheet.png" : nil
         out.times = t.frames.map(\.t)
