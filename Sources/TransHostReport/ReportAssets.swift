@@ -48,7 +48,8 @@ enum ReportAssets {
     /// Scrubbers show the chosen picture and move their transition's chart cursors to its time;
     /// diff viewers switch modes and move the expected | actual line. Opened as report.html#selftest,
     /// the page also checks itself as a person would (moves the first scrubber to its end, looks
-    /// at the shown frame and the drawn curves) and writes what it saw into #selftest-result.
+    /// at the shown frame and the drawn curves; moves the first diff viewer's slider and presses
+    /// its diff button) and writes what it saw into #selftest-result.
     static let script = #"""
     (function () {
       "use strict";
@@ -102,6 +103,17 @@ enum ReportAssets {
       var drawn = 0, paths = document.querySelectorAll("svg.curve path.series");
       paths.forEach(function (p) { var b = p.getBBox(); if (b.width > 0 && p.getTotalLength() > 0) drawn++; });
       out.push("curves: " + paths.length + " series, " + drawn + " drawn, " + document.querySelectorAll("svg.curve").length + " charts");
+      var viewer = document.querySelector(".diffviewer[data-mode]"), slider = viewer && viewer.querySelector("input.diff-slider");
+      if (slider) {
+        var clip = viewer.querySelector(".actual-clip"), before = getComputedStyle(clip).clipPath;
+        slider.value = 20;
+        slider.dispatchEvent(new Event("input", { bubbles: true }));
+        var moved = getComputedStyle(clip).clipPath;
+        viewer.querySelector("button[data-mode=diff]").click();
+        out.push("diff: slider " + before + " to " + moved + "; diff button shows diff=" + getComputedStyle(viewer.querySelector("img.diff")).display +
+          " actual=" + getComputedStyle(clip).display + " mode=" + viewer.getAttribute("data-mode"));
+        viewer.querySelector("button[data-mode=slider]").click();
+      }
       var box = document.getElementById("selftest-result");
       box.textContent = out.join("\n");
       box.hidden = false;

@@ -26,28 +26,39 @@ final class ReportBrowserTests: XCTestCase {
                                                  "--no-first-run", "--user-data-dir=\(profile)", "--hide-scrollbars", "--virtual-time-budget=5000"] + args)
     }
 
-    func testMovingTheScrubberChangesTheShownFrameAndTheCurvesAreDrawn() throws {
-        guard let browser = Self.chromium() else {
-            if ProcessInfo.processInfo.environment["CI"] != nil {
-                return XCTFail("chromium is not installed; scripts/test installs it (scripts/test-packages.txt), so CI must have it")
-            }
-            throw XCTSkip("chromium is not installed and CI is unset: the report's browser test needs Debian's chromium; ./scripts/test installs it")
+    /// The browser, or nil after failing (in CI) or skipping (elsewhere) when there is none.
+    func requireBrowser() throws -> String? {
+        if let browser = Self.chromium() { return browser }
+        if ProcessInfo.processInfo.environment["CI"] != nil {
+            XCTFail("chromium is not installed; scripts/test installs it (scripts/test-packages.txt), so CI must have it")
+            return nil
         }
-        let tmp = try BuildProducts.temporaryDirectory(self)
-        let run = try BuildProducts.run(["run", "fade-scale", "-q", "--scale", "1", "--out", tmp + "/out"])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        let page = "file://\(tmp)/out/report.html"
+        throw XCTSkip("chromium is not installed and CI is unset: the report's browser test needs Debian's chromium; ./scripts/test installs it")
+    }
 
-        let dom = try browse(browser, ["--dump-dom", page + "#selftest"], profile: tmp + "/profile")
+    /// What the page's self-test wrote, by line label ("before", "after", "cursor", "curves", "diff").
+    func selfTest(_ browser: String, page: String, profile: String) throws -> [String: String] {
+        let dom = try browse(browser, ["--dump-dom", page + "#selftest"], profile: profile)
         XCTAssertEqual(dom.status, 0, String(dom.stderr.suffix(2000)))
         guard let start = dom.stdout.range(of: "<pre id=\"selftest-result\">"), let end = dom.stdout.range(of: "</pre>", range: start.upperBound..<dom.stdout.endIndex) else {
-            return XCTFail("the page's self-test did not run (no visible #selftest-result in the DOM): \(dom.stdout.prefix(500))")
+            XCTFail("the page's self-test did not run (no visible #selftest-result in the DOM): \(dom.stdout.prefix(500))")
+            return [:]
         }
         var said: [String: String] = [:]
         for line in dom.stdout[start.upperBound..<end.lowerBound].split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             if parts.count == 2 { said[String(parts[0])] = String(parts[1]).trimmingCharacters(in: .whitespaces) }
         }
+        return said
+    }
+
+    func testMovingTheScrubberChangesTheShownFrameAndTheCurvesAreDrawn() throws {
+        guard let browser = try requireBrowser() else { return }
+        let tmp = try BuildProducts.temporaryDirectory(self)
+        let run = try BuildProducts.run(["run", "fade-scale", "-q", "--scale", "1", "--out", tmp + "/out"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let page = "file://\(tmp)/out/report.html"
+        let said = try selfTest(browser, page: page, profile: tmp + "/profile")
         func field(_ line: String?, _ name: String) -> String? {
             guard let line, let r = line.range(of: name + "=") else { return nil }
             return String(line[r.upperBound...].prefix { $0 != " " })
@@ -76,5 +87,20 @@ final class ReportBrowserTests: XCTestCase {
         XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "the screenshot is a PNG")
         XCTAssertGreaterThan(png.count, 20_000, "the screenshot shows the page, not an empty window")
         print("report screenshot: \(Self.screenshotPath)")
+    }
+
+    func testTheDiffViewersSliderAndButtonsShowExpectedActualAndDiff() throws {
+        guard let browser = try requireBrowser() else { return }
+        let tmp = try BuildProducts.temporaryDirectory(self)
+        let plugins = tmp + "/plugins"
+        _ = try BuildProducts.installPlugin("fade-scale", library: "libfade-scale.so", into: plugins)
+        let base = ["run", "--scenario", "default", "--plugins", plugins, "--scale", "1", "--sheet", "-q"]
+        XCTAssertEqual(try BuildProducts.run(base + ["--out", tmp + "/rec", "--record", tmp + "/golden", "--at", "0.5"]).status, 0)
+        let changed = try BuildProducts.run(base + ["--out", tmp + "/out", "--expect", tmp + "/golden", "--record-mode", "never",
+                                                    "--param", "fade-scale.scale=0.5"])
+        XCTAssertEqual(changed.status, 1, changed.stdout + changed.stderr)
+        let said = try selfTest(browser, page: "file://\(tmp)/out/report.html", profile: tmp + "/profile")
+        XCTAssertEqual(said["diff"], "slider inset(0px 0px 0px 50%) to inset(0px 0px 0px 20%); diff button shows diff=block actual=none mode=diff",
+                       "moving the slider moves the expected | actual line, and the diff button shows the diff alone: \(said)")
     }
 }
