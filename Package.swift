@@ -153,7 +153,7 @@ package.targets += [
     // Synthetic scenes for the render benchmark and tests (not part of the product).
     .target(name: "TransHostRenderScenes", dependencies: ["TransHostCore"]),
     .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRenderScenes", "TransHostRender", "TransHostRun", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
-    .testTarget(name: "TransHostRunTests", dependencies: ["TransHostRun", "TransHostScenario", "TransHostDiscovery", "TransHostSupport"]),
+    .testTarget(name: "TransHostRunTests", dependencies: ["TransHostRun", "TransHostScenario", "TransHostDiscovery", "TransHostSupport", "TransHostCore"]),
     .testTarget(name: "TransHostReportTests", dependencies: ["TransHostReport", "TransHostSupport"]),
     .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostRenderScenes", "TransHostCore", "CGif", "CWebP", "TransHostTestSupport"]),
 ]

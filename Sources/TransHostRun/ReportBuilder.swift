@@ -147,11 +147,14 @@ struct ReportBuilder {
         }
     }
 
-    /// alpha, position and the transform's scale (the lengths of its first two rows).
+    /// alpha; where the anchor point is in the parent (the position moved by the transform's
+    /// translation, so a view slid with a transform moves on the chart as on the screen); and
+    /// the transform's scale (the lengths of its first two rows).
     static func values(_ s: PresentationState) -> [String: Double] {
         let m = s.transform.values
         func len(_ a: Double, _ b: Double, _ c: Double) -> Double { (a * a + b * b + c * c).squareRoot() }
-        return ["alpha": s.alpha, "x": s.position.x, "y": s.position.y, "scaleX": len(m[0], m[1], m[2]), "scaleY": len(m[4], m[5], m[6])]
+        return ["alpha": s.alpha, "x": s.position.x + m[12], "y": s.position.y + m[13],
+                "scaleX": len(m[0], m[1], m[2]), "scaleY": len(m[4], m[5], m[6])]
     }
 
     /// The rotation of a transform's rows as angles about z, y and x (degrees). A rotation has

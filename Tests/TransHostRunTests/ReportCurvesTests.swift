@@ -1,4 +1,5 @@
 import Foundation
+import TransHostCore
 @testable import TransHostRun
 import XCTest
 
@@ -50,4 +51,17 @@ final class ReportCurvesTests: XCTestCase {
 func XCTAssertEqual(_ a: [Double], _ b: [Double], accuracy: Double, file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(a.count, b.count, file: file, line: line)
     for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: accuracy, file: file, line: line) }
+}
+
+final class ReportPositionCurveTests: XCTestCase {
+    func testAViewSlidByItsTransformMovesOnThePositionChart() {
+        var m = [Double](repeating: 0, count: 16)
+        (m[0], m[5], m[10], m[15], m[12], m[13]) = (1, 1, 1, 1, -315.89, 12)
+        let s = PresentationState(bounds: Rect(x: 0, y: 0, width: 320, height: 568), position: Point(x: 160, y: 284), anchorPoint: Point(x: 0.5, y: 0.5),
+                                  transform: Transform3D(m), alpha: 1, backgroundColor: nil, cornerRadius: 0)
+        let v = ReportBuilder.values(s)
+        XCTAssertEqual(v["x"]!, 160 - 315.89, accuracy: 1e-9)
+        XCTAssertEqual(v["y"]!, 296, accuracy: 1e-9)
+        XCTAssertEqual(v["scaleX"]!, 1, accuracy: 1e-9)
+    }
 }
