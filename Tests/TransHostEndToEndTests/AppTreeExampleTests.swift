@@ -39,4 +39,23 @@ final class AppTreeExampleTests: XCTestCase {
         XCTAssertEqual(none.status, 0, none.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: elsewhere + "/out/none/trace.json")), data)
     }
+
+    /// A present route may name the controller that presented (UIKit's source), not only the
+    /// navigation controller that presents for it.
+    func testAPresentRouteMatchesTheSourceController() throws {
+        let plugins = try BuildProducts.temporaryDirectory(self)
+        let dir = try BuildProducts.installPlugin("split-modal", library: "libsplit-modal.so", into: plugins)
+        let manifest = try String(contentsOfFile: dir + "/manifest.json", encoding: .utf8)
+        let narrowed = manifest.replacingOccurrences(of: #""operations": ["present"], "from": "*""#,
+                                                     with: #""operations": ["present"], "from": "MasterViewController""#)
+        XCTAssertNotEqual(narrowed, manifest, "split-modal's present route changed; update this test")
+        try narrowed.write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
+        let out = try BuildProducts.temporaryDirectory(self)
+        let r = try BuildProducts.run(["run", "--plugins", plugins, "--scenario", dir + "/demo.json", "--trace-only", "--out", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let trace = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/trace.json"))) as? [String: Any])
+        let first = try XCTUnwrap((trace["transitions"] as? [[String: Any]])?.first)
+        XCTAssertEqual(first["from"] as? String, "UINavigationController", "the presenting controller stays the from-controller, as in UIKit")
+        XCTAssertEqual((first["animator"] as? [String: Any])?["plugin"] as? String, "split-modal", "the route naming the source matched")
+    }
 }
