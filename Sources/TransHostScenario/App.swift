@@ -87,7 +87,6 @@ public final class App {
             if p.tabCoordinator != nil { return "a tab of the tab bar controller \(p.typeName) (\(p.id))" }
             return "a child of \(p.typeName) (\(p.id))"
         }
-        if asking != .modal, modal.presented.contains(where: { vc.isAncestor(of: $0.treeRoot) }) { return "presented modally" }
         return nil
     }
 
