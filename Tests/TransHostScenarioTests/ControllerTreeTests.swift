@@ -176,4 +176,17 @@ final class ControllerTreeTests: XCTestCase {
         XCTAssertEqual(r.transitions.count, 0)
         XCTAssertTrue(r.warnings.contains { $0.contains("no navigation controller in the visible context") }, "\(r.warnings)")
     }
+
+    func testAContextPresentationInAnUnselectedTabIsNotTheVisibleContext() throws {
+        let (app, r) = try play(#"{"container": "tab", "tabs": ["nav0", "nav1"]}"#, extra: """
+        "nav0": {"container": "navigation", "stack": ["a"], "definesPresentationContext": true},
+        "nav1": {"container": "navigation", "stack": ["c"]}
+        """, script: """
+        [{"action": "present", "controller": "m", "style": "overCurrentContext"}, {"action": "select", "index": 1},
+         {"action": "push", "controller": "d"}, {"action": "select", "index": 0}]
+        """)
+        XCTAssertEqual(stack(app, "nav1"), ["c", "d"], "the push goes to the selected tab, not under the hidden presentation")
+        XCTAssertTrue(app.controllers["m"]!.view.isDescendant(of: app.window), "the presentation comes back with its tab")
+        XCTAssertEqual(r.finalPresented, ["M"])
+    }
 }
