@@ -189,4 +189,19 @@ final class ControllerTreeTests: XCTestCase {
         XCTAssertTrue(app.controllers["m"]!.view.isDescendant(of: app.window), "the presentation comes back with its tab")
         XCTAssertEqual(r.finalPresented, ["M"])
     }
+
+    /// What the screen shows once each presentation has completed (the trace's `after`).
+    func testThePresentersViewIsInTheWindowAfterThePresentationOnlyWhenItStays() throws {
+        for (style, stays) in [("fullScreen", false), ("overFullScreen", true), ("custom", true)] {
+            let (_, r) = try play(#"{"container": "navigation", "stack": ["a"]}"#, script: """
+            [{"action": "present", "controller": "m", "style": "\(style)"}, {"action": "dismiss"}]
+            """)
+            let shown = Set(r.transitions[0].after.nodes.map(\.view.name))
+            XCTAssertEqual(shown.contains("A"), stays, style)
+            XCTAssertEqual(shown.contains("UINavigationController"), stays, style)
+            XCTAssertTrue(shown.contains("M"), style)
+            let afterDismiss = Set(r.transitions[1].after.nodes.map(\.view.name))
+            XCTAssertTrue(afterDismiss.contains("A") && !afterDismiss.contains("M"), style)
+        }
+    }
 }
