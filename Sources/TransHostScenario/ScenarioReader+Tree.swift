@@ -37,6 +37,9 @@ extension ScenarioReader {
         if let t = c["type"] { type = try t.string() } else if let d = defaultType { type = d } else { _ = try c.required("type"); type = "" }
         let view = try c["view"].map { try viewSpec($0, isRoot: true, depth: 0) } ?? Scenario.ViewSpec()
         var spec = Scenario.ControllerSpec(id: id, type: type, view: view, container: container)
+        if container != nil, c["children"] != nil {
+            throw c.error("children", "a navigation or tab bar controller's children are its stack or tabs; embed child controllers in a plain controller")
+        }
         spec.children = try c["children"]?.array().map(known) ?? []
         if let f = c["modalPresentationStyle"] { spec.modalPresentationStyle = try style(f) }
         spec.definesPresentationContext = try c["definesPresentationContext"]?.bool() ?? false

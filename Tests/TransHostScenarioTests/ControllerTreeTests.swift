@@ -169,6 +169,8 @@ final class ControllerTreeTests: XCTestCase {
                       .contains("take a \"target\""))
         XCTAssertTrue(problem(#"{"container": "single", "controller": "a"}"#, #""p": {"type": "P", "stack": ["b"]}"#)
                       .contains("add \"container\": \"navigation\""))
+        XCTAssertTrue(problem(#"{"container": "single", "controller": "a"}"#, #""p": {"container": "navigation", "stack": ["b"], "children": ["c"]}"#)
+                      .contains("children are its stack or tabs"))
     }
 
     func testAPushWithNoNavigationControllerInViewIsSkippedWithAWarning() throws {
