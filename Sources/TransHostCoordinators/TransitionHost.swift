@@ -201,7 +201,11 @@ public final class TransitionHost {
         for vc in views.alsoDisappearing { appear(t, vc, .willDisappear) }
         if views.toAppears { appear(t, to, .willAppear) }
         if let toView = views.to, toView.superview == nil { toView.frame = ctx.finalFrame(for: to) }
-        if let fromView = views.from, fromView.superview !== containerView { containerView.addSubview(fromView) }
+        // A from-view shown elsewhere in the window (a presenter inside another container) stays
+        // where it is; one that is nowhere joins the container.
+        if let fromView = views.from, fromView.superview !== containerView, !isOnScreen(fromView) || window == nil {
+            containerView.addSubview(fromView)
+        }
         t.fromState = views.from.map { ViewState(of: $0) }
         observer?.transitionDidBegin(t)
 
