@@ -177,6 +177,9 @@ final class ControllerTreeTests: XCTestCase {
         let (_, r) = try play(#"{"container": "tab", "tabs": ["a", "b"]}"#, script: #"[{"action": "push", "controller": "c"}]"#)
         XCTAssertEqual(r.transitions.count, 0)
         XCTAssertTrue(r.warnings.contains { $0.contains("no navigation controller in the visible context") }, "\(r.warnings)")
+        let (_, t) = try play(#"{"container": "tab", "tabs": ["a", "b"]}"#, script: #"[{"action": "pop", "target": "a"}, {"action": "select", "index": 1, "target": "a"}]"#)
+        XCTAssertEqual(t.warnings, ["pop skipped: a is not a navigation controller (its \"target\")",
+                                    "select 1 skipped: a is not a tab bar controller (its \"target\")"])
     }
 
     func testAContextPresentationInAnUnselectedTabIsNotTheVisibleContext() throws {
