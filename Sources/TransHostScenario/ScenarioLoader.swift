@@ -28,10 +28,11 @@ struct ScenarioReader {
 
     static let keys = ["format", "name", "device", "types", "controllers", "root", "script"]
     static let deviceKeys = ["name", "width", "height", "scale"]
-    static let controllerKeys = ["type", "view"]
+    static let controllerKeys = ["type", "view", "container", "stack", "tabs", "selected", "children",
+                                 "modalPresentationStyle", "definesPresentationContext"]
     static let rootKeys = ["container", "stack", "tabs", "selected", "controller"]
     /// One set for every action: a key that another action uses is harmless, a typo is not.
-    static let actionKeys = ["action", "animated", "at", "controller", "gesture", "index", "seconds"]
+    static let actionKeys = ["action", "animated", "at", "controller", "controllers", "from", "gesture", "index", "seconds", "style", "target"]
     /// `start` and `velocity` belong to the standalone "gesture" action.
     static let gestureKeys = ["samples", "release", "axis", "threshold", "start", "velocity", "finishVelocity", "completionSpeed", "completionCurve"]
     static let viewKeys = ["name", "frame", "background", "cornerRadius", "alpha", "hidden", "clipsToBounds", "text", "image",
@@ -87,17 +88,14 @@ struct ScenarioReader {
             for k in to.keys { types[k] = try to.required(k).string() }
         }
         let cobj = try o.required("controllers").object()
-        var controllers: [Scenario.ControllerSpec] = []
-        for id in cobj.keys {
-            let c = try cobj.required(id).object(keys: Self.controllerKeys)
-            let type = try c.required("type").string()
-            let view = try c["view"].map { try viewSpec($0, isRoot: true, depth: 0) } ?? Scenario.ViewSpec()
-            controllers.append(.init(id: id, type: type, view: view))
-        }
         func known(_ f: JSONField) throws -> String {
             let id = try f.string()
             guard cobj.fields[id] != nil else { throw f.error("no controller \"\(id)\" in \"controllers\"\(Spelling.hint(for: id, among: cobj.keys))") }
             return id
+        }
+        var controllers: [Scenario.ControllerSpec] = []
+        for id in cobj.keys {
+            controllers.append(try controllerSpec(id: id, try cobj.required(id).object(keys: Self.controllerKeys), known: known))
         }
         let r = try o.required("root").object(keys: Self.rootKeys)
         let containerField = try r.required("container")
@@ -119,8 +117,16 @@ struct ScenarioReader {
         default:
             throw containerField.error("\"\(container)\" is not one of navigation, tab, single\(Spelling.hint(for: container, among: ["navigation", "tab", "single"]))")
         }
+        // Options may also name the root container the app makes for a navigation or tab root.
+        let rootID: String? = { if case .navigation = root { return "navigation" }; if case .tab = root { return "tabs" }; return nil }()
+        func knownOrRoot(_ f: JSONField) throws -> String {
+            if let id = f.value.stringValue, id == rootID, cobj.fields[id] == nil { return id }
+            return try known(f)
+        }
+        try checkTree(controllers, root: root, rootField: try r.required("container"), entries: cobj)
         var script: [Scenario.Action] = []
         var times: [Double?] = []
+        var options: [Scenario.ActionOptions] = []
         for a in try o["script"]?.array(maxCount: ScenarioLimits.maxActions) ?? [] {
             let ao = try a.object(keys: Self.actionKeys)
             times.append(try ao["at"].map { try time($0) })
@@ -129,10 +135,16 @@ struct ScenarioReader {
             let animated = try ao["animated"]?.bool() ?? true
             let g = try ao["gesture"].map { try gesture($0) }
             if g != nil && !animated { throw ao.error("gesture", "an interactive transition must be animated") }
+            options.append(try actionOptions(ao, action: action, known: knownOrRoot))
             switch action {
             case "push": script.append(.push(try known(try ao.required("controller")), animated: animated, gesture: g))
             case "pop": script.append(.pop(animated: animated, gesture: g))
-            case "popToRoot": script.append(.popToRoot(animated: animated))
+            case "popToRoot": script.append(.popToRoot(animated: animated, gesture: g))
+            case "popTo", "popToViewController": script.append(.popTo(try known(try ao.required("controller")), animated: animated, gesture: g))
+            case "setViewControllers":
+                let list = try ao.required("controllers").array()
+                guard !list.isEmpty else { throw ao.error("controllers", "a non-empty array of controller ids is required (the new stack, bottom first)") }
+                script.append(.setViewControllers(try list.map(known), animated: animated, gesture: g))
             case "present": script.append(.present(try known(try ao.required("controller")), animated: animated, gesture: g))
             case "dismiss": script.append(.dismiss(animated: animated, gesture: g))
             case "select":
@@ -157,12 +169,13 @@ struct ScenarioReader {
                 if ao["at"] != nil { throw ao.error("at", "a wait cannot be timed; give the next action an \"at\" instead") }
                 script.append(.wait(try ao.required("seconds").number(in: 0...ScenarioLimits.maxSeconds)))
             default:
-                let actions = ["push", "pop", "popToRoot", "present", "dismiss", "select", "gesture", "wait"]
+                let actions = ["push", "pop", "popToRoot", "popTo", "setViewControllers", "present", "dismiss", "select", "gesture", "wait"]
                 throw actionField.error("\"\(action)\" is not one of \(actions.joined(separator: ", "))\(Spelling.hint(for: action, among: actions))")
             }
         }
         var scenario = Scenario(name: name, device: device, types: types, controllers: controllers, root: root, script: script, source: file)
         scenario.times = times
+        scenario.options = options
         return scenario
     }
 
