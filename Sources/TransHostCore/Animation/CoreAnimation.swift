@@ -228,7 +228,9 @@ public final class CoreAnimation {
         // Paths with other elements cannot morph: they change at once.
         if case .path = to, !from.matches(to) { remove(key: property.rawValue, from: .layer(layer)); return }
         guard !disableActions else { return }
-        let anim = LayerAnimation(kind: .basic(from: from, to: to, by: nil), keyPath: property.rawValue,
+        // Core Animation's default action has only a fromValue: it heads for the model value,
+        // whatever the model becomes while it runs.
+        let anim = LayerAnimation(kind: .basic(from: from, to: nil, by: nil), keyPath: property.rawValue,
                                   duration: animationDuration, timingFunction: animationTimingFunction ?? .caDefault)
         guard animationDuration > 0 else { remove(key: property.rawValue, from: .layer(layer)); return }
         add(anim, forKey: property.rawValue, to: .layer(layer))

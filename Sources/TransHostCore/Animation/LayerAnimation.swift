@@ -139,7 +139,6 @@ public struct LayerAnimation: Hashable, Sendable {
     public func phase(atActive a: Double) -> Phase {
         let d = effectiveDuration
         let total = activeDuration
-        if a < 0 && !(timeOffset != 0) { return .before }
         if a < 0 { return .before }
         let ended = a >= total
         var t = ended ? total : a + timeOffset
