@@ -254,20 +254,32 @@ final class CoreAnimationTests: XCTestCase {
 
     func testImplicitAnimationsOfStandaloneLayers() {
         let (e, l) = setUp()
+        let v = View(engine: e)
+        l.setModelValue(.number(0.5), for: .opacity)
+        v.addSublayer(l)
+        l.setModelValue(.number(1), for: .opacity)
+        XCTAssertEqual(opacity(e, l, at: 0), 1, "set up in the instant it joined the tree: no animation")
+        e.advance(to: 1e-9)
+        l.removeFromSuperlayer()
+        l.setModelValue(.number(0.2), for: .opacity)
+        XCTAssertEqual(opacity(e, l, at: 1e-9), 0.2, "not in a view's tree: no animation")
+        l.setModelValue(.number(1), for: .opacity)
+        v.addSublayer(l)
+        e.advance(to: 2e-9)
         l.setModelValue(.number(0), for: .opacity)
-        XCTAssertEqual(opacity(e, l, at: 0.125), 1 - bezier(0.25, 0.1, 0.25, 1, at: 0.5), accuracy: 1e-9, "0.25 s, the default curve")
-        XCTAssertEqual(opacity(e, l, at: 0.25), 0)
+        XCTAssertEqual(opacity(e, l, at: 0.125 + 2e-9), 1 - bezier(0.25, 0.1, 0.25, 1, at: 0.5), accuracy: 1e-9, "0.25 s, the default curve")
+        XCTAssertEqual(opacity(e, l, at: 0.25 + 2e-9), 0)
         let ca = e.coreAnimation
         ca.beginTransaction()
         ca.animationDuration = 1
         ca.animationTimingFunction = .linear
         l.setModelValue(.number(1), for: .opacity)
         ca.commitTransaction()
-        XCTAssertEqual(opacity(e, l, at: 0.75), 0.5, accuracy: 1e-9)
+        XCTAssertEqual(opacity(e, l, at: 0.75), 0.5, accuracy: 1e-8)
         // A running implicit animation heads for the current model value (it has no toValue).
         ca.disableActions = true
         l.setModelValue(.number(0.3), for: .opacity)
-        XCTAssertEqual(opacity(e, l, at: 1.0), 0.3 * 0.75, accuracy: 1e-9)
+        XCTAssertEqual(opacity(e, l, at: 1.0), 0.3 * 0.75, accuracy: 1e-8)
         e.advance(to: 2)
         ca.beginTransaction()
         ca.disableActions = true
