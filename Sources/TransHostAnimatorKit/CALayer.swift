@@ -159,9 +159,17 @@ open class CALayer: NSObject {
         }
     }
     /// The standalone sublayers, after the layers of the view's subviews for a view's layer.
+    /// Setting it replaces the standalone sublayers (`nil` removes them all); a view's subviews
+    /// stay (remove those with removeFromSuperview).
     open var sublayers: [CALayer]? {
-        let subs = (view?.subviews.map(\.layer) ?? []) + (source?.standaloneSublayers ?? standaloneSublayers)
-        return subs.isEmpty && view == nil ? nil : subs
+        get {
+            let subs = (view?.subviews.map(\.layer) ?? []) + (source?.standaloneSublayers ?? standaloneSublayers)
+            return subs.isEmpty && view == nil ? nil : subs
+        }
+        set {
+            for l in standaloneSublayers { l.removeFromSuperlayer() }
+            for l in newValue ?? [] where !l.isViewLayer { addSublayer(l) }
+        }
     }
     open var superlayer: CALayer? { view?.superview?.layer ?? parentLayer }
 
