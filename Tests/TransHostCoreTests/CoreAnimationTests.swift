@@ -305,6 +305,18 @@ final class CoreAnimationTests: XCTestCase {
         XCTAssertEqual(e.presentation(of: v).alpha, 0.2)
     }
 
+    func testRemovingAViewsAnimationsStopsItsLayerAnimationsUnfinished() {
+        let e = AnimationEngine()
+        let v = View(engine: e)
+        var heard: [Bool] = []
+        e.coreAnimation.add(basic("opacity", from: 0, to: 1), forKey: "fade", to: .view(v), onStop: { heard.append($0) })
+        e.advance(to: 0.5)
+        e.removeAllAnimations(of: v)
+        XCTAssertEqual(e.presentation(of: v).alpha, 1, "the model shows at once")
+        e.advance(to: 0.6)
+        XCTAssertEqual(heard, [false])
+    }
+
     func testReversedTimelineStopsLayerAnimationsAtTheirStart() {
         let e = AnimationEngine()
         let l = Layer(engine: e)
