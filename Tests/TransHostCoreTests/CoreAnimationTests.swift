@@ -218,6 +218,14 @@ final class CoreAnimationTests: XCTestCase {
         e.advance(to: 1.5)
         XCTAssertEqual(e.coreAnimation.presentation(of: l).position.x, 50, accuracy: 1e-9)
         XCTAssertEqual(opacity(e, l, at: 1.5), 1, "the ended child without fill: the model")
+
+        let (e2, l2) = setUp()
+        let unset = LayerAnimation(kind: .basic(from: .number(0), to: .number(1), by: nil), keyPath: "opacity")
+        var timed = LayerAnimation(kind: .group([unset]), keyPath: nil, duration: 2)
+        timed.timingFunction = .easeInEaseOut
+        e2.coreAnimation.add(timed, forKey: nil, to: .layer(l2))
+        XCTAssertEqual(opacity(e2, l2, at: 0.5), easeInOutQuarter, accuracy: 1e-9,
+                       "a member without a duration lasts the group's 2 s, on the group's timing")
     }
 
     func testDelegateAndTransactionCompletionTimes() {

@@ -304,6 +304,8 @@ public final class CoreAnimation {
             for child in children {
                 var c = child
                 if !(c.speed.isFinite) { c.speed = 1 }
+                // A member without a duration of its own lasts as long as its group.
+                if !(c.duration > 0) { c.duration = anim.effectiveDuration }
                 // A child past its own end shows only if it fills forwards, except at the group's
                 // own end instant (the trace's last frame).
                 apply(c, activeTime: (time - c.beginTime) * c.speed, ended: ended || time < anim.effectiveDuration, to: &s)
