@@ -32,6 +32,9 @@ import UIKit
             "cross-dissolve": CrossDissolveTabAnimator.init,
             "photo-zoom": PhotoZoomAnimator.init,
             "never-completes": NeverCompletingAnimator.init,
+            "circular-reveal": CircularRevealAnimator.init,
+            "layer-card": LayerCardAnimator.init,
+            "ripple": RippleAnimator.init,
         ],
         delegates: [
             "gallery": GalleryTransitioningDelegate.init,
