@@ -118,7 +118,17 @@ final class KitPlugin {
                 plugin.animator(me)?.animationEnded(completed != 0)
                 plugin.routedInstances[UnsafeRawPointer(me)] = nil
             },
-            user: user))
+            user: user,
+            interruptible_animator: { me, ctx in
+                guard let me, let ctx, let a = KitPlugin.current?.animator(me) else { return nil }
+                let answer = a.interruptibleAnimator(using: TransHostTransitionContext.wrap(ctx))
+                if answer === NoInterruptibleAnimator.shared { return nil }
+                guard let pa = answer as? UIViewPropertyAnimator else {
+                    kitWarning("interruptibleAnimator(using:) returned a \(type(of: answer)), not a UIViewPropertyAnimator; the host can only drive property animators, so the transition plays without one")
+                    return nil
+                }
+                return pa.handle
+            }))
         return t
     }
 

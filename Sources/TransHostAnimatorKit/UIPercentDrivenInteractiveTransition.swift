@@ -40,7 +40,13 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     }
     open func finish() { end(true) }
     open func cancel() { end(false) }
-    open func pause() {}
+    /// pause(): interrupts a transition that runs on its own (wantsInteractiveStart false, or
+    /// after finish()/cancel()): it holds still, and update/finish/cancel drive it again.
+    open func pause() {
+        guard let ctx = context, !ctx.hasEnded else { return }
+        endRequested = false
+        ctx.pauseDrivenByInteraction()
+    }
 
     private func end(_ finishing: Bool) {
         guard let ctx = context, !ctx.hasEnded else { pendingEnd = finishing; return }

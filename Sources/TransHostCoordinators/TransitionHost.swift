@@ -13,6 +13,10 @@ public final class ActiveTransition {
     /// Model state of the from-view and the to-view when the transition began (restored on cancel).
     public internal(set) var fromState: ViewState?
     public internal(set) var toState: ViewState?
+    /// The animator's interruptibleAnimator for this transition, once asked (ABI 1.3).
+    public internal(set) var propertyAnimator: PropertyAnimator?
+    /// Whether a grab or pauseInteractiveTransition made this running transition interactive.
+    public internal(set) var wasInterrupted = false
     var breaches: [ContractBreach] = []
     var repairs: [HostRepair] = []
     var appearance: [AppearanceEvent] = []
@@ -203,6 +207,10 @@ public final class TransitionHost {
             if let t, self.active === t { t.breaches.append(b) } else { self.reportLate(b, index: index) }
         }
         ctx.onComplete = { [weak self, weak t] did in if let self, let t { self.end(t, didComplete: did) } }
+        ctx.onPause = { [weak self, weak t] interaction, hostDrives in
+            guard let self, let t else { return "the transition has ended" }
+            return self.interrupt(t, with: interaction, drivenByHost: hostDrives)
+        }
 
         t.toState = ViewState(of: to.view)
         appear(t, from, .willDisappear)
@@ -225,6 +233,7 @@ public final class TransitionHost {
             armWatchdog(t, remaining: duration)
         }
         engine.withTimeline(ctx.timeline) { animator.animateTransition(ctx) }
+        adoptInterruptibleAnimator(t)
         if let interaction, !t.isFinished { interaction.applyPending() }
     }
 
@@ -253,7 +262,7 @@ public final class TransitionHost {
         t.appearance.append(AppearanceEvent(controller: vc.id, type: vc.typeName, kind: kind, animated: t.context.isAnimated, time: engine.now))
     }
 
-    private func breach(_ t: ActiveTransition, _ kind: String, _ message: String) {
+    func breach(_ t: ActiveTransition, _ kind: String, _ message: String) {
         let b = ContractBreach(plugin: t.context.pluginName, kind: kind, message: message)
         allBreaches.append(b)
         t.breaches.append(b)
@@ -267,6 +276,7 @@ public final class TransitionHost {
     }
 
     private func end(_ t: ActiveTransition, didComplete requested: Bool) {
+        checkPropertyAnimatorAtEnd(t, didComplete: requested)
         let ctx = t.context
         let from = ctx.fromViewController, to = ctx.toViewController
         var didComplete = requested

@@ -25,6 +25,7 @@ extension HostBridge {
         installViewCreation(into: &t)
         installAnimation(into: &t)
         addVersion1_2(&t)
+        addPropertyAnimators(&t)
         return t
     }
 
