@@ -38,7 +38,8 @@ public final class TransitionContext {
     /// `interaction` (which the caller then updates, finishes or cancels). With hostDrives false
     /// the caller drives the animations itself. Returns why it was refused, or nil.
     public func pauseInteractiveTransition(reportingTo interaction: InteractionController, hostDrives: Bool) -> String? {
-        onPause?(interaction, hostDrives) ?? "the transition has not begun"
+        guard let onPause else { return "the transition has not begun" }
+        return onPause(interaction, hostDrives)
     }
 
     let initialFrames: [ObjectIdentifier: Rect]
