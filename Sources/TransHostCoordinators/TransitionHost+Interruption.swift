@@ -11,13 +11,17 @@ import TransHostCore
 ///   completionCurve. After pauseInteractiveTransition the plugin drives its animator itself and
 ///   only reports progress, finish and cancel.
 /// - Contract checks when completeTransition is called: a property animator still running
-///   (`completed-while-animating`) is stopped where it is and its completions never run; one
-///   that was stopped and never finished (`animator-stopped-unfinished`) is let go as it is.
+///   (`completed-while-animating`) is ended at its end (its start after a cancel) and its
+///   completions never run; one that was stopped and never finished
+///   (`animator-stopped-unfinished`) is let go with its views where it stopped them.
 ///   A stopped animator also arms the watchdog, so a transition waiting for a finish that never
 ///   comes still ends.
 extension TransitionHost {
-    func adoptInterruptibleAnimator(_ t: ActiveTransition) {
-        guard !t.isFinished, let animator = t.animator, let pa = animator.interruptibleAnimator(t.context) else { return }
+    /// `ending`: completeTransition came while animateTransition still ran; the host asks then.
+    func adoptInterruptibleAnimator(_ t: ActiveTransition, ending: Bool = false) {
+        guard !t.askedForInterruptibleAnimator, ending || !t.isFinished, let animator = t.animator else { return }
+        t.askedForInterruptibleAnimator = true
+        guard let pa = animator.interruptibleAnimator(t.context) else { return }
         watch(pa, for: t)
     }
 
@@ -90,16 +94,17 @@ extension TransitionHost {
     }
 
     func checkPropertyAnimatorAtEnd(_ t: ActiveTransition, didComplete: Bool) {
+        adoptInterruptibleAnimator(t, ending: true)
         guard let pa = t.propertyAnimator else { return }
         pa.onStateChange = nil
         if pa.isRunning {
             breach(t, "completed-while-animating",
-                   "completeTransition(\(didComplete)) was called while the transition's property animator was still running; the host stopped it where it was (its completions will not run)")
-            pa.stopAnimation(true)
+                   "completeTransition(\(didComplete)) was called while the transition's property animator was still running; the host ended it at its \(didComplete ? "end" : "start") (its completions will not run)")
+            pa.abandon(at: didComplete ? .end : .start)
         } else if pa.state == .stopped {
             breach(t, "animator-stopped-unfinished",
-                   "the transition's property animator was stopped (stopAnimation(false)) and never finished with finishAnimation(at:); its completions never ran")
-            pa.stopAnimation(true)
+                   "the transition's property animator was stopped (stopAnimation(false)) and never finished with finishAnimation(at:); its completions never ran and its views stay where it stopped them")
+            pa.abandon(at: .current)
         }
     }
 }

@@ -17,6 +17,7 @@ public final class ActiveTransition {
     public internal(set) var propertyAnimator: PropertyAnimator?
     /// Whether a grab or pauseInteractiveTransition made this running transition interactive.
     public internal(set) var wasInterrupted = false
+    var askedForInterruptibleAnimator = false
     var breaches: [ContractBreach] = []
     var repairs: [HostRepair] = []
     var appearance: [AppearanceEvent] = []

@@ -220,6 +220,28 @@ public final class PropertyAnimator {
         resume(timing: newTiming, seconds: factor > 0 ? factor * duration : nil, delay: 0, carriedVelocity: carried)
     }
 
+    /// Ends the animator for someone else (the transition host after a contract breach): its
+    /// properties jump to `position` and its completions never run.
+    public func abandon(at position: Position) {
+        switch state {
+        case .inactive: break
+        case .active:
+            segment = nil
+            generation += 1
+            _ = engine.settleAnimations(of: timeline, at: position)
+        case .stopped:
+            for e in stoppedValues where position != .current { e.view.storeModel(e.property, position == .end ? e.to : e.from) }
+        }
+        stoppedValues = []
+        completions = []
+        pendingBlocks = []
+        state = .inactive
+        reversed = false
+        pausedFraction = 0
+        pausedParameter = 0
+        changed()
+    }
+
     // MARK: Internals
 
     private func warn(_ m: String) { warningHandler?(m) ?? engine.warn(m) }
