@@ -47,11 +47,9 @@ final class SheetDriver {
             animator.pauseAnimation()
             startFraction = animator.fractionComplete
         case .changed:
-            let f = min(max(startFraction + sign * pan.translation(in: nil).y / travel, 0), 1)
-            animator.fractionComplete = f
-            context.updateInteractiveTransition(f)
+            follow(pan, animator, context)
         case .ended, .cancelled:
-            let f = animator.fractionComplete
+            let f = follow(pan, animator, context)
             let speed = sign * pan.velocity(in: nil).y / travel   // progress per second
             let finishing = f + speed * Self.projection > 0.5
             if finishing { context.finishInteractiveTransition() } else { context.cancelInteractiveTransition() }
@@ -65,5 +63,14 @@ final class SheetDriver {
         default:
             break
         }
+    }
+
+    /// The card follows the finger: progress moves by the vertical travel over the screen height.
+    @discardableResult
+    private func follow(_ pan: UIPanGestureRecognizer, _ animator: UIViewPropertyAnimator, _ context: TransHostTransitionContext) -> CGFloat {
+        let f = min(max(startFraction + sign * pan.translation(in: nil).y / travel, 0), 1)
+        animator.fractionComplete = f
+        context.updateInteractiveTransition(f)
+        return f
     }
 }

@@ -94,8 +94,10 @@ struct AnimatorSegment {
 
     /// The progress at global time g.
     func fraction(at g: Double) -> Double {
+        // Compared on absolute time: (start + seconds) - start can round below seconds, and the
+        // instant the segment ends must show exactly its end.
+        if g >= end { return to }
         let tau = g - start
-        if tau >= seconds { return to }
         return from + (to - from) * shapeValue(tau)
     }
 
