@@ -51,6 +51,12 @@ extension TransitionHost {
     /// progress it has reached. Returns why it was refused, or nil.
     public func grab(with interaction: InteractionController) -> String? {
         guard let t = active, !t.isFinished else { return "no transition is running" }
+        let ctx = t.context
+        // As for a gesture at the start: the host's default transitions are not interactive,
+        // except the navigation pop (the back swipe).
+        if t.animator?.identity == nil && !(ctx.container == .navigation && ctx.operation == .pop) {
+            return "\(ctx.container.rawValue) \(ctx.operation.rawValue) \(ctx.fromViewController.typeName) -> \(ctx.toViewController.typeName) runs the host's default transition, which cannot be grabbed"
+        }
         return interrupt(t, with: interaction, drivenByHost: true)
     }
 

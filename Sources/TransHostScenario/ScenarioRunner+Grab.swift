@@ -19,7 +19,9 @@ extension ScenarioRunner {
         }
         let p0 = interaction.percentComplete
         let sign = backward ? -1.0 : 1.0
-        let rule = gesture.rule ?? interaction.context.flatMap { interactionRule?($0) } ?? .seed001
+        let context = interaction.context
+        let rule = gesture.rule ?? context.flatMap { interactionRule?($0) }
+            ?? (context?.container == .navigation && context?.operation == .pop ? .backSwipe : .seed001)
         let container = app.window
         let progress = { [unowned container] (translation: Point) in
             p0 + sign * rule.progress(translation, in: container.bounds.size)
