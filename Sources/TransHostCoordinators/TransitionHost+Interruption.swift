@@ -64,28 +64,27 @@ extension TransitionHost {
         guard !t.isFinished else { return "the transition has ended" }
         guard t.animator != nil else { return "the transition is not animated" }
         let ctx = t.context
-        if let current = t.interaction, current !== interaction {
-            // Interrupted again while finishing or cancelling: the same controller takes it back.
-            guard current.state == .finishing || current.state == .cancelling else {
-                return current.state == .interacting ? nil : "the transition is already interactive"
+        if let current = t.interaction {
+            switch current.state {
+            case .finishing, .cancelling:
+                // Interrupted again on its way to the end or back: the new hand takes over.
+                if current !== interaction { current.transitionEnded() }
+            case .interacting, .idle:
+                return current === interaction ? nil : "the transition is already interactive"
+            case .ended:
+                break
             }
-            current.state == .cancelling ? (ctx.transitionWasCancelled = false) : ()
-            current.drivesAnimations = drivenByHost
-            confirmInterruptibleAnimator(t)
-            t.watchdogGeneration += 1
-            current.beginInterruption(at: progress(of: t))
-            return nil
         }
-        confirmInterruptibleAnimator(t)
-        if t.interaction == nil {
-            interaction.drivesAnimations = drivenByHost
+        interaction.drivesAnimations = drivenByHost
+        if t.interaction !== interaction {
             interaction.attach(to: t, host: self)
             t.interaction = interaction
         }
+        confirmInterruptibleAnimator(t)
         ctx.isInteractive = true
         t.wasInterrupted = true
         t.watchdogGeneration += 1   // no deadline while it is held
-        if ctx.transitionWasCancelled { ctx.transitionWasCancelled = false }
+        ctx.transitionWasCancelled = false
         interaction.beginInterruption(at: progress(of: t))
         return nil
     }

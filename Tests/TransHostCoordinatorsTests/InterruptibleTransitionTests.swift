@@ -112,6 +112,42 @@ final class InterruptibleTransitionTests: XCTestCase {
         XCTAssertNil(f.invariantProblem)
     }
 
+    func testGrabbedAgainWhileRunningBackItCanStillFinish() {
+        let f = Fixture(.navigation)
+        let slide = SlideInAnimator()
+        f.route { slide }
+        f.forward()
+        f.engine.advance(to: 0.5)
+        let first = InteractionController()
+        first.completionCurve = .linear
+        XCTAssertNil(f.host.grab(with: first))
+        first.cancel()
+        f.engine.advance(to: 0.75)
+        XCTAssertEqual(tx(f), 320 * 0.75, accuracy: 1e-9, "half way back")
+        let second = InteractionController()
+        second.completionCurve = .linear
+        XCTAssertNil(f.host.grab(with: second), "a transition on its way back can be grabbed again")
+        XCTAssertFalse(f.host.active?.context.transitionWasCancelled ?? true, "not cancelled any more while held")
+        XCTAssertEqual(second.percentComplete, 0.25, accuracy: 1e-9, "grabbed where it was")
+        XCTAssertEqual(tx(f), 320 * 0.75, accuracy: 1e-9, "no jump")
+        XCTAssertEqual(first.state, .ended, "the first hand let go")
+        second.update(0.9)
+        second.finish()
+        f.run()
+        XCTAssertEqual(slide.positions, [.end])
+        XCTAssertEqual(f.recorder.records.first?.outcome, .completed)
+        XCTAssertEqual(f.top.id, "b")
+    }
+
+    func testASecondGrabWhileHeldIsRefused() {
+        let f = Fixture(.navigation)
+        f.route { SlideInAnimator() }
+        f.forward()
+        f.engine.advance(to: 0.2)
+        XCTAssertNil(f.host.grab(with: InteractionController()))
+        XCTAssertEqual(f.host.grab(with: InteractionController()), "the transition is already interactive")
+    }
+
     func testADifferentAnimatorOnTheSecondCallIsABreach() {
         let f = Fixture(.navigation)
         let slide = SlideInAnimator()
