@@ -139,6 +139,27 @@ final class InterruptibleTransitionTests: XCTestCase {
         XCTAssertEqual(f.top.id, "b")
     }
 
+    func testAnInteractiveStartDrivesTheInterruptibleAnimator() {
+        let f = Fixture(.navigation)
+        let slide = SlideInAnimator()
+        f.route { slide }
+        let ic = InteractionController()
+        ic.completionCurve = .linear
+        f.forward(interaction: ic)
+        XCTAssertEqual(slide.animator?.isRunning, false, "paused at 0 from the start")
+        f.engine.advance(to: 1.5)
+        XCTAssertEqual(tx(f), 320, accuracy: 1e-9)
+        ic.update(0.3)
+        XCTAssertEqual(tx(f), 224, accuracy: 1e-9, "scrubbed through the animator's fractionComplete")
+        ic.finish()
+        f.engine.advance(to: 1.85)
+        XCTAssertEqual(tx(f), 320 * (1 - 0.65), accuracy: 1e-9, "the rest, 0.7 in 0.7 s: 0.35 of it after 0.35 s")
+        f.run()
+        XCTAssertEqual(slide.positions, [.end])
+        XCTAssertEqual(f.recorder.records.first?.outcome, .completed)
+        XCTAssertEqual(f.recorder.records.first?.end ?? 0, 2.2, accuracy: 1e-9)
+    }
+
     func testASecondGrabWhileHeldIsRefused() {
         let f = Fixture(.navigation)
         f.route { SlideInAnimator() }
