@@ -84,6 +84,27 @@ final class PropertyAnimatorTests: XCTestCase {
         XCTAssertTrue(overshoot, "damping 0.7 overshoots: the check above covers values past the end")
     }
 
+    func testReversingASpringKeepsPositionAndVelocityContinuous() {
+        let (e, v, a) = setUp(.spring(dampingRatio: 0.8, initialVelocity: 0))
+        a.startAnimation()
+        e.advance(to: 0.2)
+        let f = a.fraction(at: 0.2), rate = a.velocity(at: 0.2)
+        XCTAssertGreaterThan(rate, 0.5, "moving on toward the end")
+        a.isReversed = true
+        XCTAssertEqual(x(e, v), 50 + 200 * f, accuracy: 1e-9, "no jump")
+        XCTAssertEqual(a.velocity(at: 0.2), rate, accuracy: 1e-3 * rate, "the spring back starts at the same velocity")
+        // Back to 0 on UIKit's spring over f x duration, starting at rate / (0 - f) per distance.
+        let back = SpringSolver(dampingRatio: 0.8, duration: f, initialVelocity: rate / -f)
+        for k in 1...5 {
+            let tau = Double(k) * f / 5
+            e.advance(to: 0.2 + tau)
+            let expected = k == 5 ? 0 : f - f * back.progress(at: tau)
+            XCTAssertEqual(a.fraction(at: 0.2 + tau), expected, accuracy: 1e-9, "tau \(tau)")
+        }
+        e.settle()
+        XCTAssertEqual(v.position.x, 50, "ended at the start")
+    }
+
     func testFractionCompleteScrubsLinearlyOrThroughTheCurve() {
         let (e, v, a) = setUp(.easeInOut)
         a.pauseAnimation()
