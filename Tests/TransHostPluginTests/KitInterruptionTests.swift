@@ -40,5 +40,11 @@ extension KitCompatTests {
         XCTAssertEqual(try ty(22), h * 0.5 - 30, accuracy: 1e-6, "dragged up 30 pt by the 0.35 s sample")
         XCTAssertEqual(try ty(present.frames.count - 1), 0, accuracy: 1e-6)
         XCTAssertEqual(run.finalPresented, ["PullController"])
+        // runningPropertyAnimator: already started, with its delay and the options' curve.
+        func badge(_ k: Int) -> PresentationNode? { present.frames[k].nodes.first { $0.state.bounds.size == Size(width: 10, height: 10) } }
+        XCTAssertEqual(badge(3)?.state.alpha ?? .nan, 1, accuracy: 1e-9, "within its delay")
+        XCTAssertEqual(badge(12)?.state.alpha ?? .nan, 0.75, accuracy: 1e-9, "half way at 0.2 s")
+        XCTAssertNil(badge(19), "removed by its completion at 0.3 s")
+        XCTAssertTrue(run.logs.contains { $0.contains("running animator ended at end") }, "\(run.logs)")
     }
 }

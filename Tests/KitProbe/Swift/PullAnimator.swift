@@ -33,6 +33,16 @@ final class PullAnimator: NSObject, UIViewControllerAnimatedTransitioning {
             toView.transform = .identity
             transitionContext.completeTransition(position == .end && !transitionContext.transitionWasCancelled)
         }
+        // A 10 x 10 badge fades to half on a runningPropertyAnimator (0.2 s after 0.1 s, linear).
+        let badge = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        badge.backgroundColor = .red
+        transitionContext.containerView.addSubview(badge)
+        UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 0.2, delay: 0.1, options: .curveLinear,
+                                                       animations: { badge.alpha = 0.5 },
+                                                       completion: { position in
+            TransHostLog("running animator ended at \(position == .end ? "end" : "elsewhere")")
+            badge.removeFromSuperview()
+        })
         if Self.pan == nil {
             let pan = UIPanGestureRecognizer()
             pan.addTarget { [unowned pan] _ in PullAnimator.handle(pan, height: height) }
