@@ -46,6 +46,7 @@ let package = Package(
         .library(name: "split-modal", type: .dynamic, targets: ["SplitModalPlugin", "SplitModalEntry"]),
         .library(name: "corner-fly", type: .dynamic, targets: ["CornerFlyPlugin", "CornerFlyEntry"]),
         .library(name: "snapshot-search", type: .dynamic, targets: ["SnapshotSearchPlugin", "SnapshotSearchEntry"]),
+        .library(name: "sheet-drag", type: .dynamic, targets: ["SheetDragPlugin", "SheetDragEntry"]),
         // Test fixture (Tests/KitProbe): UIKit-style delegates and interaction, played by KitCompatTests.
         .library(name: "kit-probe", type: .dynamic, targets: ["KitProbePlugin", "KitProbeEntry"]),
     ],
@@ -106,6 +107,10 @@ let package = Package(
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
         .target(name: "SnapshotSearchPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/snapshot-search/Swift"),
         .target(name: "SnapshotSearchEntry", dependencies: ["CTransHost"], path: "Plugins/snapshot-search/Entry",
+                publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
+
+        .target(name: "SheetDragPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/sheet-drag/Swift"),
+        .target(name: "SheetDragEntry", dependencies: ["CTransHost"], path: "Plugins/sheet-drag/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
 
         .target(name: "KitProbePlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Tests/KitProbe/Swift"),

@@ -52,6 +52,8 @@ final class KitPlugin {
     var routedInstances: [UnsafeRawPointer: UIViewControllerAnimatedTransitioning] = [:]
     /// The plugin's controller classes, by class name.
     var controllerClasses: [String: UIViewController.Type] = [:]
+    /// A percent-driven controller with wantsInteractiveStart false, for the next transition.
+    var waitingInteraction: UIPercentDrivenInteractiveTransition?
 
     init(animators: [String: () -> UIViewControllerAnimatedTransitioning], delegates: [String: () -> AnyObject]) {
         animatorFactories = animators
@@ -109,6 +111,10 @@ final class KitPlugin {
             animate_transition: { me, ctx in
                 guard let me, let ctx, let a = KitPlugin.current?.animator(me) else { return }
                 let c = TransHostTransitionContext.wrap(ctx)
+                if let waiting = KitPlugin.current?.waitingInteraction {
+                    KitPlugin.current?.waitingInteraction = nil
+                    waiting.adopt(c, animator: a)
+                }
                 a.animateTransition(using: c)
                 c.coordinator.start()
             },
@@ -118,7 +124,17 @@ final class KitPlugin {
                 plugin.animator(me)?.animationEnded(completed != 0)
                 plugin.routedInstances[UnsafeRawPointer(me)] = nil
             },
-            user: user))
+            user: user,
+            interruptible_animator: { me, ctx in
+                guard let me, let ctx, let a = KitPlugin.current?.animator(me) else { return nil }
+                let answer = a.interruptibleAnimator(using: TransHostTransitionContext.wrap(ctx))
+                if answer === NoInterruptibleAnimator.shared { return nil }
+                guard let pa = answer as? UIViewPropertyAnimator else {
+                    kitWarning("interruptibleAnimator(using:) returned a \(type(of: answer)), not a UIViewPropertyAnimator; the host can only drive property animators, so the transition plays without one")
+                    return nil
+                }
+                return pa.handle
+            }))
         return t
     }
 
@@ -138,6 +154,10 @@ final class KitPlugin {
             interaction_for: { me, request, animator in
                 guard let me, let request, let animator, let plugin = KitPlugin.current, let d = plugin.delegate(me),
                       let a = plugin.animator(animator), let i = plugin.askInteraction(d, request.pointee, a) else { return nil }
+                // wantsInteractiveStart false: the transition starts on its own (the host drops the
+                // controller); a percent-driven one can still pause() it later, so it is bound to
+                // the context the animator is about to get.
+                if !i.wantsInteractiveStart, let percent = i as? UIPercentDrivenInteractiveTransition { plugin.waitingInteraction = percent }
                 return plugin.interactionTable(i)
             },
             navigation_show: { me, request, did, animated in

@@ -105,8 +105,14 @@ public final class TransHostTransitionContext: NSObject, UIViewControllerContext
     public func cancelInteractiveTransition() {
         host.context_cancel_interactive(handle, Double(completionSpeed), completionCurve.optionBits)
     }
-    /// The transition stays paused where it is (it is never advanced on its own while interactive).
-    public func pauseInteractiveTransition() {}
+    /// pauseInteractiveTransition(): a running transition becomes interactive and holds still;
+    /// the caller then drives its interruptible animator and reports with
+    /// update/finish/cancelInteractiveTransition. On an interactive transition it does nothing.
+    public func pauseInteractiveTransition() { host.context_pause_interactive(handle, 0) }
+
+    /// UIPercentDrivenInteractiveTransition.pause(): as pauseInteractiveTransition, but the
+    /// interaction controller's update/finish/cancel then drive the transition.
+    func pauseDrivenByInteraction() { host.context_pause_interactive(handle, 1) }
 
     /// TH_CONTAINER_* / TH_OP_*, for code that wants to know what kind of transition it animates.
     public var operation: UINavigationController.Operation {

@@ -22,6 +22,7 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         guard let ctx = transitionContext as? TransHostTransitionContext else { return }
         context = ctx
         endRequested = false
+        paused = true
         // Every interactive transition starts at 0, unless the gesture already moved it.
         if !updatedBeforeStart { percentComplete = 0 }
         updatedBeforeStart = false
@@ -33,14 +34,37 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
         }
     }
 
+    /// A transition that started on its own (wantsInteractiveStart false): pause() can take it.
+    func adopt(_ ctx: TransHostTransitionContext, animator: UIViewControllerAnimatedTransitioning) {
+        context = ctx
+        adoptedAnimator = animator
+        endRequested = false
+        paused = false
+        percentComplete = 0
+    }
+    /// Whether pause() took a transition that started on its own.
+    private var paused = true
+    private var adoptedAnimator: UIViewControllerAnimatedTransitioning?
+
     open func update(_ percentComplete: CGFloat) {
         self.percentComplete = min(max(percentComplete, 0), 1)
-        guard let context, !context.hasEnded, !endRequested else { updatedBeforeStart = true; return }
+        guard let context, !context.hasEnded, !endRequested, paused else { updatedBeforeStart = true; return }
         context.updateInteractiveTransition(self.percentComplete)
     }
     open func finish() { end(true) }
     open func cancel() { end(false) }
-    open func pause() {}
+    /// pause(): interrupts a transition that runs on its own (wantsInteractiveStart false, or
+    /// after finish()/cancel()): it holds still, and update/finish/cancel drive it again.
+    open func pause() {
+        guard let ctx = context, !ctx.hasEnded else { return }
+        endRequested = false
+        paused = true
+        ctx.pauseDrivenByInteraction()
+        // It holds where it was: percentComplete is how far its property animator had come.
+        if let pa = adoptedAnimator?.interruptibleAnimator(using: ctx) as? UIViewPropertyAnimator {
+            percentComplete = pa.fractionComplete
+        }
+    }
 
     private func end(_ finishing: Bool) {
         guard let ctx = context, !ctx.hasEnded else { pendingEnd = finishing; return }

@@ -12,6 +12,11 @@ public final class ActiveTransition {
     /// Model state of the from-view and the to-view when the transition began (restored on cancel).
     public internal(set) var fromState: ViewState?
     public internal(set) var toState: ViewState?
+    /// The animator's interruptibleAnimator for this transition, once asked (ABI 1.3).
+    public internal(set) var propertyAnimator: PropertyAnimator?
+    /// Whether a grab or pauseInteractiveTransition made this running transition interactive.
+    public internal(set) var wasInterrupted = false
+    var askedForInterruptibleAnimator = false
     var breaches: [ContractBreach] = []
     var repairs: [HostRepair] = []
     var appearance: [AppearanceEvent] = []

@@ -44,6 +44,12 @@ public final class InteractionController {
     public private(set) var duration: Double = 0
     /// Receives warnings (a non-finite percentage, a bad completionSpeed).
     public var warningHandler: ((String) -> Void)?
+    /// false when the animator's own code drives its animations after pauseInteractiveTransition
+    /// (it only reports progress, finish and cancel here): the controller then moves nothing.
+    /// When the transition has an interruptible property animator and this is true, the
+    /// controller drives that animator (fractionComplete, reversing, continueAnimation) instead
+    /// of the transition's timeline.
+    public var drivesAnimations = true
 
     private weak var host: TransitionHost?
     private weak var active: ActiveTransition?
@@ -75,6 +81,15 @@ public final class InteractionController {
     }
 
     func transitionEnded() { state = .ended; active = nil }
+
+    /// A running transition was interrupted (a grab or pauseInteractiveTransition) at `progress`:
+    /// it holds still there until the next update.
+    func beginInterruption(at progress: Double) {
+        state = .interacting
+        pendingEnd = nil
+        percentComplete = min(max(progress, 0), 1)
+        scrub(percentComplete)
+    }
 
     // MARK: UIPercentDrivenInteractiveTransition
 
@@ -117,6 +132,22 @@ public final class InteractionController {
             warn("completionSpeed \(speed) is not a finite positive number; 1 was used")
             speed = 1
         }
+        let part = finishing ? 1 - percentComplete : percentComplete
+        if !drivesAnimations || t.propertyAnimator != nil {
+            state = finishing ? .finishing : .cancelling
+            if !finishing { ctx.transitionWasCancelled = true }
+            var seconds = part * duration / speed
+            if drivesAnimations, let animator = t.propertyAnimator {
+                // The animator runs the rest (back, on a cancel) along completionCurve.
+                let curve: UnitBezier
+                if case .bezier(let b) = completionCurve { curve = b } else { curve = .easeInEaseOut }
+                animator.isReversed = !finishing
+                animator.continueAnimation(timing: .cubic(curve), durationFactor: part / speed)
+                seconds = part * animator.duration / speed
+            }
+            host.armWatchdog(t, remaining: seconds)
+            return
+        }
         let engine = host.engine
         let local = ctx.startTime + percentComplete * duration
         ctx.timeline.setLocalTime(local, now: engine.now)
@@ -133,6 +164,12 @@ public final class InteractionController {
     }
 
     private func scrub(_ p: Double) {
+        guard drivesAnimations else { return }
+        if let animator = active?.propertyAnimator {
+            if animator.isRunning { animator.pauseAnimation() }
+            animator.fractionComplete = p
+            return
+        }
         guard let ctx = context, let host else { return }
         let engine = host.engine
         if !ctx.timeline.isPaused { ctx.timeline.pause(now: engine.now) }

@@ -14,10 +14,14 @@ public protocol TransitionAnimator: AnyObject {
     func transitionDuration(_ context: TransitionContext) -> Double
     func animateTransition(_ context: TransitionContext)
     func animationEnded(_ transitionCompleted: Bool)
+    /// interruptibleAnimator(using:): the property animator playing this transition, or nil
+    /// (see TransitionHost+Interruption.swift for when the host asks).
+    func interruptibleAnimator(_ context: TransitionContext) -> PropertyAnimator?
 }
 
 extension TransitionAnimator {
     public func animationEnded(_ transitionCompleted: Bool) {}
+    public func interruptibleAnimator(_ context: TransitionContext) -> PropertyAnimator? { nil }
 }
 
 /// What a coordinator asks its delegate for (the navigation/tab/transitioning delegate).

@@ -32,6 +32,15 @@ public final class TransitionContext {
     public internal(set) var completedByWatchdog = false
     var breachHandler: ((ContractBreach) -> Void)?
     var onComplete: ((Bool) -> Void)?
+    var onPause: ((InteractionController, Bool) -> String?)?
+
+    /// pauseInteractiveTransition(): the running transition becomes interactive, reported by
+    /// `interaction` (which the caller then updates, finishes or cancels). With hostDrives false
+    /// the caller drives the animations itself. Returns why it was refused, or nil.
+    public func pauseInteractiveTransition(reportingTo interaction: InteractionController, hostDrives: Bool) -> String? {
+        guard let onPause else { return "the transition has not begun" }
+        return onPause(interaction, hostDrives)
+    }
 
     let initialFrames: [ObjectIdentifier: Rect]
     let finalFrames: [ObjectIdentifier: Rect]

@@ -195,6 +195,10 @@ public final class TransitionHost {
             if let t, self.active === t { t.breaches.append(b) } else { self.reportLate(b, index: index) }
         }
         ctx.onComplete = { [weak self, weak t] did in if let self, let t { self.end(t, didComplete: did) } }
+        ctx.onPause = { [weak self, weak t] interaction, hostDrives in
+            guard let self, let t else { return "the transition has ended" }
+            return self.interrupt(t, with: interaction, drivenByHost: hostDrives)
+        }
 
         t.toState = views.to.map { ViewState(of: $0) }
         if views.fromAppears { appear(t, from, .willDisappear) }
@@ -228,6 +232,7 @@ public final class TransitionHost {
             willAnimate?()
             animator.animateTransition(ctx)
         }
+        adoptInterruptibleAnimator(t)
         if let interaction, !t.isFinished { interaction.applyPending() }
     }
 
@@ -260,7 +265,7 @@ public final class TransitionHost {
         }
     }
 
-    private func breach(_ t: ActiveTransition, _ kind: String, _ message: String) {
+    func breach(_ t: ActiveTransition, _ kind: String, _ message: String) {
         let b = ContractBreach(plugin: t.context.pluginName, kind: kind, message: message)
         allBreaches.append(b)
         t.breaches.append(b)
@@ -274,6 +279,7 @@ public final class TransitionHost {
     }
 
     private func end(_ t: ActiveTransition, didComplete requested: Bool) {
+        checkPropertyAnimatorAtEnd(t, didComplete: requested)
         let ctx = t.context
         let from = ctx.fromViewController, to = ctx.toViewController
         var didComplete = requested

@@ -26,6 +26,7 @@ extension HostBridge {
         installAnimation(into: &t)
         addVersion1_2(&t)
         addVersion1_3(&t)
+        addPropertyAnimators(&t)
         return t
     }
 

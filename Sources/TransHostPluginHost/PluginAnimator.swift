@@ -1,4 +1,5 @@
 import CTransHost
+import TransHostCore
 import TransHostCoordinators
 import TransHostManifest
 
@@ -32,6 +33,21 @@ final class PluginAnimator: TransitionAnimator {
             return
         }
         bridge.calling(plugin.name, "animate_transition") { animator.pointee.animate_transition(animator, ctx) }
+    }
+
+    /// ABI 1.3: th_animator.interruptible_animator, when the plugin's struct has it.
+    func interruptibleAnimator(_ context: TransitionContext) -> PropertyAnimator? {
+        let end = MemoryLayout<th_animator>.offset(of: \th_animator.interruptible_animator)! + MemoryLayout<UnsafeRawPointer>.size
+        guard animator.pointee.struct_size >= UInt32(end), let ask = animator.pointee.interruptible_animator else { return nil }
+        let ctx = bridge.handles.handle(for: context)
+        let h = bridge.calling(plugin.name, "interruptible_animator") { ask(animator, ctx) }
+        guard let h else { return nil }
+        guard let pa = bridge.handles.object(h, as: PropertyAnimator.self) else {
+            bridge.breachHandler(ContractBreach(plugin: plugin.name, kind: "invalid-handle",
+                message: "interruptible_animator returned \(h), which is not a property animator handle; the transition plays without one"))
+            return nil
+        }
+        return pa
     }
 
     func animationEnded(_ transitionCompleted: Bool) {

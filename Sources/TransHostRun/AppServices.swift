@@ -109,7 +109,7 @@ public final class AppServices: PluginAppServices {
             guard order[ObjectIdentifier(r.view)] != nil, !r.view.isHidden, r.view.isDescendant(of: app.window) else { return false }
             switch r.kind {
             case .pan:
-                let f = r.view.convert(r.view.bounds, to: nil)
+                let f = app.engine.hitTestFrame(of: r.view)
                 return start.x >= f.minX && start.x <= f.maxX && start.y >= f.minY && start.y <= f.maxY
             case .screenEdgePan:
                 let zone = 20.0

@@ -121,6 +121,10 @@ public struct Scenario: Sendable {
         /// window (their handlers decide what happens): it starts at `start` (window points),
         /// and `velocity` (points per second), when given, is the release's.
         case gesture(GestureScript, start: Point, velocity: Point?)
+        /// Grabs the transition running when it arrives (docs/scenario.md, "Grabbing a running
+        /// transition"): the pan scrubs it from where it is and its release finishes or reverses
+        /// it. `backward`: a positive translation moves the transition back.
+        case grab(Gesture, backward: Bool)
     }
 
     public var name: String

@@ -34,7 +34,8 @@ struct ScenarioReader {
     /// One set for every action: a key that another action uses is harmless, a typo is not.
     static let actionKeys = ["action", "animated", "at", "controller", "controllers", "from", "gesture", "index", "seconds", "style", "target"]
     /// `start` and `velocity` belong to the standalone "gesture" action.
-    static let gestureKeys = ["samples", "release", "axis", "threshold", "start", "velocity", "finishVelocity", "completionSpeed", "completionCurve"]
+    static let gestureKeys = ["samples", "release", "axis", "threshold", "start", "velocity", "finishVelocity", "completionSpeed", "completionCurve",
+                              "direction"]
     static let viewKeys = ["name", "frame", "background", "cornerRadius", "alpha", "hidden", "clipsToBounds", "text", "image",
                            "borderWidth", "borderColor", "subviews"]
     static let textKeys = ["string", "size", "color", "alignment"]
@@ -135,6 +136,9 @@ struct ScenarioReader {
             let animated = try ao["animated"]?.bool() ?? true
             let g = try ao["gesture"].map { try gesture($0) }
             if g != nil && !animated { throw ao.error("gesture", "an interactive transition must be animated") }
+            if action != "grab", let gf = ao["gesture"], try gf.object(keys: Self.gestureKeys)["direction"] != nil {
+                throw try gf.object(keys: Self.gestureKeys).error("direction", "\"direction\" belongs to grab actions (forward or backward)")
+            }
             options.append(try actionOptions(ao, action: action, known: knownOrRoot))
             switch action {
             case "push": script.append(.push(try known(try ao.required("controller")), animated: animated, gesture: g))
@@ -164,12 +168,25 @@ struct ScenarioReader {
                     return Point(x: n[0], y: n[1])
                 }
                 script.append(.gesture(g.script, start: try point("start") ?? Point(x: 0, y: 0), velocity: try point("velocity")))
+            case "grab":
+                guard let g, let gf = ao["gesture"] else {
+                    throw ao.error("gesture", "a grab action needs a \"gesture\" object with \"samples\" (and \"release\")")
+                }
+                let go = try gf.object(keys: Self.gestureKeys)
+                if go["start"] != nil { throw go.error("start", "a grab takes the running transition wherever the finger is; \"start\" belongs to the gesture action") }
+                var backward = false
+                if let d = go["direction"] {
+                    let name = try d.string()
+                    guard name == "forward" || name == "backward" else { throw d.error("\"\(name)\" is not forward or backward") }
+                    backward = name == "backward"
+                }
+                script.append(.grab(g, backward: backward))
             case "wait":
                 // A wait is time passing between actions, not something that arrives.
                 if ao["at"] != nil { throw ao.error("at", "a wait cannot be timed; give the next action an \"at\" instead") }
                 script.append(.wait(try ao.required("seconds").number(in: 0...ScenarioLimits.maxSeconds)))
             default:
-                let actions = ["push", "pop", "popToRoot", "popTo", "setViewControllers", "present", "dismiss", "select", "gesture", "wait"]
+                let actions = ["push", "pop", "popToRoot", "popTo", "setViewControllers", "present", "dismiss", "select", "gesture", "grab", "wait"]
                 throw actionField.error("\"\(action)\" is not one of \(actions.joined(separator: ", "))\(Spelling.hint(for: action, among: actions))")
             }
         }

@@ -207,6 +207,8 @@ public final class ScenarioRunner: TransitionObserver {
             engine.advance(to: engine.now + s)
         case .gesture(let script, let start, let velocity):
             deliver(script, start: start, velocity: velocity)
+        case .grab(let gesture, let backward):
+            grab(gesture, backward: backward)
         }
     }
 
@@ -265,37 +267,17 @@ public final class ScenarioRunner: TransitionObserver {
             // Ended as it began (not animated, or a zero-length interaction): one frame.
             frames.append(TraceFrame(t: 0, nodes: engine.sampleTree(app.window)))
         } else if t.context.isInteractive {
-            // Gesture-driven: sample at fps on virtual time until the transition ends. Every event
-            // instant is sampled before its events run, so when the transition ends there, that
-            // sample (the animations at their end, before completions) is the last frame.
-            var k = 0
-            while records.count <= before {
-                let time = Double(k) / Double(fps)
-                if time > Self.maximumInteractiveSeconds { break }
-                while let next = engine.nextEventTime(), next < start + time, records.count <= before {
-                    engine.advance(to: next)
-                    // While the user still interacts nothing can end it (its timeline is paused),
-                    // so pan samples cost no extra sampling.
-                    let interacting = t.interaction.map { $0.state == .interacting || $0.state == .idle } ?? false
-                    let pending = interacting ? nil : TraceFrame(t: next - start, nodes: engine.sampleTree(app.window))
-                    engine.settle()
-                    if records.count > before, let pending, frames.last.map({ $0.t < pending.t }) ?? true { frames.append(pending) }
-                }
-                if records.count > before { break }
-                engine.advance(to: start + time)
-                frames.append(TraceFrame(t: time, nodes: engine.sampleTree(app.window)))
-                k += 1
-            }
-            // Ended while still interacting (an animator that completed on its own): the end is
-            // still a frame, sampled as it is now.
-            if records.count > before, let last = frames.last, last.t < records[before].end - start - 1e-9 {
-                frames.append(TraceFrame(t: records[before].end - start, nodes: engine.sampleTree(app.window)))
-            }
+            sampleUntilEnd(t, recordIndex: before, from: 0, into: &frames)
         } else {
+            var k = 0
             for time in Self.frameTimes(duration: t.duration, fps: fps) {
                 engine.advance(to: start + time)
                 frames.append(TraceFrame(t: time, nodes: engine.sampleTree(app.window)))
+                k += 1
+                if t.wasInterrupted && records.count <= before { break }
             }
+            // Grabbed while it ran: from here on its length depends on the gesture.
+            if t.wasInterrupted && records.count <= before { sampleUntilEnd(t, recordIndex: before, from: k, into: &frames) }
         }
         // Let the transition end: completions, the watchdog at the latest.
         while records.count <= before {
@@ -312,6 +294,38 @@ public final class ScenarioRunner: TransitionObserver {
         let trace = TransitionTrace(index: traces.count, record: record, frames: frames, after: after)
         traces.append(trace)
         onTransition?(trace)
+    }
+
+    /// Samples an interactive (or grabbed) transition at fps on virtual time, from frame k on,
+    /// until it ends. Every event instant is sampled before its events run, so when the
+    /// transition ends there, that sample (the animations at their end, before completions) is
+    /// the last frame.
+    private func sampleUntilEnd(_ t: ActiveTransition, recordIndex before: Int, from first: Int, into frames: inout [TraceFrame]) {
+        let engine = app.engine
+        let start = t.context.startTime
+        var k = first
+        while records.count <= before {
+            let time = Double(k) / Double(fps)
+            if time > Self.maximumInteractiveSeconds { break }
+            while let next = engine.nextEventTime(), next < start + time, records.count <= before {
+                engine.advance(to: next)
+                // While the user still interacts nothing can end it (its timeline is paused),
+                // so pan samples cost no extra sampling.
+                let interacting = t.interaction.map { $0.state == .interacting || $0.state == .idle } ?? false
+                let pending = interacting ? nil : TraceFrame(t: next - start, nodes: engine.sampleTree(app.window))
+                engine.settle()
+                if records.count > before, let pending, frames.last.map({ $0.t < pending.t }) ?? true { frames.append(pending) }
+            }
+            if records.count > before { break }
+            engine.advance(to: start + time)
+            frames.append(TraceFrame(t: time, nodes: engine.sampleTree(app.window)))
+            k += 1
+        }
+        // Ended while still interacting (an animator that completed on its own): the end is
+        // still a frame, sampled as it is now.
+        if records.count > before, let last = frames.last, last.t < records[before].end - start - 1e-9 {
+            frames.append(TraceFrame(t: records[before].end - start, nodes: engine.sampleTree(app.window)))
+        }
     }
 
     /// How close to the end a frame instant may come before it counts as the end itself: a

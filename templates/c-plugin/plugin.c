@@ -45,7 +45,10 @@ static void animate_transition(const th_animator *self, th_context *ctx) {
     host->animate(&params, fade_in, finished, NULL);
 }
 
-static const th_animator animator = { sizeof(th_animator), "my-fade", transition_duration, animate_transition, NULL, NULL };
+static const th_animator animator = {
+    .struct_size = sizeof(th_animator), .id = "my-fade",
+    .transition_duration = transition_duration, .animate_transition = animate_transition,
+};
 
 static int init(const th_host_api *h) {
     if (h->abi_major != TH_ABI_MAJOR) return 1;

@@ -305,6 +305,45 @@ typedef void (*th_layer_animation_fn)(int event, int finished, void *user);
 /* A CATransaction completion block; called once. [main-thread] */
 typedef void (*th_transaction_fn)(void *user);
 
+/* ---- ABI 1.3 (property animators): value types ------------------------------------------- */
+
+/* A UIViewPropertyAnimator, owned by the host; the handle stays valid for the whole run. */
+typedef struct th_property_animator th_property_animator;
+
+/* UITimingCurveProvider kinds. */
+#define TH_TIMING_CUBIC 1u           /* UICubicTimingParameters: control_point1, control_point2 */
+#define TH_TIMING_SPRING 2u          /* UISpringTimingParameters(dampingRatio:initialVelocity:) over the animator's duration */
+#define TH_TIMING_SPRING_PHYSICAL 3u /* UISpringTimingParameters(mass:stiffness:damping:initialVelocity:); the
+                                        animator lasts until the spring settles, whatever duration it was given */
+
+/* Timing parameters (UICubicTimingParameters / UISpringTimingParameters). initial_velocity is
+ * UIKit's CGVector in fractions of the remaining distance per second; the host applies one
+ * velocity to every property: dx when dy is 0, dy when dx is 0, else the vector's length with
+ * the sign of its larger component. */
+typedef struct th_timing_parameters {
+    uint32_t struct_size;
+    uint32_t kind;            /* TH_TIMING_* */
+    th_point control_point1;  /* cubic */
+    th_point control_point2;  /* cubic */
+    double damping_ratio;     /* TH_TIMING_SPRING, in (0, 1] */
+    double mass, stiffness, damping; /* TH_TIMING_SPRING_PHYSICAL, mass and stiffness > 0 */
+    th_point initial_velocity; /* springs: (dx, dy) */
+} th_timing_parameters;
+
+/* UIViewAnimatingState and UIViewAnimatingPosition (UIKit's values). */
+typedef enum th_animating_state { TH_ANIMATING_INACTIVE = 0, TH_ANIMATING_ACTIVE = 1, TH_ANIMATING_STOPPED = 2 } th_animating_state;
+typedef enum th_animating_position { TH_POSITION_END = 0, TH_POSITION_START = 1, TH_POSITION_CURRENT = 2 } th_animating_position;
+
+/* Flags read with property_animator_flag and set with property_animator_set_flag. */
+#define TH_ANIMATOR_REVERSED 1u            /* isReversed */
+#define TH_ANIMATOR_INTERRUPTIBLE 2u       /* isInterruptible (set it before the animator starts) */
+#define TH_ANIMATOR_SCRUBS_LINEARLY 3u     /* scrubsLinearly (default 1) */
+#define TH_ANIMATOR_PAUSES_ON_COMPLETION 4u /* pausesOnCompletion */
+#define TH_ANIMATOR_RUNNING 5u             /* isRunning (read only) */
+
+/* Called once when the animator finishes, with where it ended; user is the plugin's. [main-thread] */
+typedef void (*th_animator_completion_fn)(th_animating_position position, void *user);
+
 /* ---- The host callback table ---------------------------------------------------------------
  * Handed to the plugin's init; valid until deinit returns. Fields are only ever appended; check
  * struct_size (or abi_minor) before using a field newer than your build's header. */
@@ -577,6 +616,43 @@ typedef struct th_host_api {
     void (*transaction_set_completion)(th_transaction_fn completion, void *user);
     /* CACurrentMediaTime(): the virtual clock, in seconds. [main-thread] */
     double (*media_time)(void);
+
+    /* ---- ABI 1.3 (property animators): appended; present when struct_size covers them (abi_minor >= 3) ---- */
+
+    /* UIViewPropertyAnimator(duration:timingParameters:). timing is copied; NULL means ease-in-out.
+     * The animator is inactive until started, paused or scrubbed. [main-thread] */
+    th_property_animator *(*property_animator_create)(double duration, const th_timing_parameters *timing);
+    /* addAnimations(_:delayFactor:): animations(user) is called once: at once on an active
+     * animator, or when an inactive one becomes active (start, pause, set_fraction). Its changes
+     * animate with the animator, starting delay_factor (in [0, 1]) of the remaining progress
+     * later. user stays the plugin's; the host never frees it. [main-thread] */
+    void (*property_animator_add_animations)(th_property_animator *animator, th_animations_fn animations, void *user, double delay_factor);
+    /* addCompletion: completion(position, user) runs once when the animator finishes (at the end,
+     * at the start when reversed, or where finish put it); never after stop(without_finishing = 1). [main-thread] */
+    void (*property_animator_add_completion)(th_property_animator *animator, th_animator_completion_fn completion, void *user);
+    /* startAnimation(afterDelay:), pauseAnimation(), stopAnimation(_:), finishAnimation(at:). A call
+     * UIKit would raise for (finishing an animator that is not stopped, ...) is ignored and
+     * reported. [main-thread] */
+    void (*property_animator_start)(th_property_animator *animator, double delay);
+    void (*property_animator_pause)(th_property_animator *animator);
+    void (*property_animator_stop)(th_property_animator *animator, int without_finishing);
+    void (*property_animator_finish)(th_property_animator *animator, th_animating_position position);
+    /* continueAnimation(withTimingParameters:durationFactor:): timing may be NULL (the animator's
+     * own); the rest lasts duration_factor x duration (0: as long as it would at its own pace). [main-thread] */
+    void (*property_animator_continue)(th_property_animator *animator, const th_timing_parameters *timing, double duration_factor);
+    /* fractionComplete (set it on a paused animator), state, duration and the TH_ANIMATOR_* flags. [main-thread] */
+    double (*property_animator_fraction)(th_property_animator *animator);
+    void (*property_animator_set_fraction)(th_property_animator *animator, double fraction);
+    th_animating_state (*property_animator_state)(th_property_animator *animator);
+    double (*property_animator_duration)(th_property_animator *animator);
+    int (*property_animator_flag)(th_property_animator *animator, uint32_t flag);
+    void (*property_animator_set_flag)(th_property_animator *animator, uint32_t flag, int value);
+    /* pauseInteractiveTransition: the running transition becomes interactive and holds still. With
+     * host_drives 0 the plugin drives its interruptible animator itself and only reports with
+     * context_update/finish/cancel_interactive; with 1 (UIPercentDrivenInteractiveTransition's
+     * pause) those calls drive the transition as for an interactive start. Ignored on a transition
+     * that is already interactive; refused (logged) when none runs. [main-thread] */
+    void (*context_pause_interactive)(th_context *ctx, int host_drives);
 } th_host_api;
 
 /* ---- What the plugin provides ------------------------------------------------------------- */
@@ -593,6 +669,14 @@ typedef struct th_animator {
     /* animationEnded: (optional, may be NULL). [main-thread] */
     void (*animation_ended)(const struct th_animator *self, int transition_completed);
     void *user; /* the plugin's own data */
+
+    /* ---- ABI 1.3 (property animators): appended; read only when struct_size covers it ---- */
+
+    /* interruptibleAnimator(using:) (may be NULL): the property animator that plays this
+     * transition. The host asks right after animate_transition returns and again when the
+     * transition is interrupted (a grab, pauseInteractiveTransition); every answer for one
+     * transition must be the same animator. [main-thread] */
+    th_property_animator *(*interruptible_animator)(const struct th_animator *self, th_context *ctx);
 } th_animator;
 
 /* ---- ABI 1.2: delegates and interaction controllers ---------------------------------------- */

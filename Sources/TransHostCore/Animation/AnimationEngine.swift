@@ -37,7 +37,7 @@ public final class AnimationEngine {
 
     private var viewCounter = 0
     private var groupCounter = 0
-    private var groups: [AnimationGroup] = []
+    var groups: [AnimationGroup] = []
     private var readyCompletions: [(time: Double, group: AnimationGroup)] = []
     private var scheduled = EventQueue()
     private var scheduleCounter = 0
@@ -164,6 +164,7 @@ public final class AnimationEngine {
             }
             let anim = PropertyAnimation(property: change.property, from: change.from, to: to, keyframes: track,
                                          begin: tx.begin, duration: tx.duration, curve: tx.curve, group: group)
+            anim.extrapolates = tx.timeline.extrapolates
             if let old = change.view.animations[change.property] { stop(old, on: change.view, finished: false) }
             change.view.animations[change.property] = anim
             group.animations.append((change.view, anim))

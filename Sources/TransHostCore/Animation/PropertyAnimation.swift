@@ -10,6 +10,8 @@ final class PropertyAnimation {
     let duration: Double
     let curve: TimingCurve
     unowned let group: AnimationGroup
+    /// See AnimationTimeline.extrapolates.
+    var extrapolates = false
     /// The spring's stiffness and damping, solved once (Newton's method is not free).
     private lazy var spring: SpringSolver? = {
         if case .spring(let zeta, let v) = curve { return SpringSolver(dampingRatio: zeta, duration: duration, initialVelocity: v) }
@@ -45,6 +47,14 @@ final class PropertyAnimation {
     /// (6.3 - 5.0) / 1.3 rounds below 1, which would leave a spring about 0.001 of its distance
     /// short of its final value on the last frame.
     func value(atLocal l: Double) -> AnimatableValue {
+        if extrapolates, keyframes == nil, duration > 0 {
+            // Before a delayed block begins its start value shows; otherwise progress follows
+            // local time beyond [0, 1] (a spring overshooting either end).
+            let p = begin > 0 && l < begin ? 0 : (l - begin) / duration
+            if p == 1 { return to }
+            if property == .transform { return transformInterpolator.value(at: p).values }
+            return ValueCodec.interpolate(property, from, to, p)
+        }
         let atEnd = l >= end - Self.endSlack * max(1, abs(end))
         let u: Double = atEnd ? 1 : duration > 0 ? (l - begin) / duration : (l >= begin ? 1 : 0)
         let p = progress(u)

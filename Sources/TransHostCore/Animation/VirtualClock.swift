@@ -29,7 +29,16 @@ public final class AnimationTimeline {
     private var rampSeconds = 0.0
     private var rampCurve = TimingCurve.linear
 
+    /// Set by a property animator that owns this timeline: local time is then its progress
+    /// (fractionComplete in value terms) at global time g, and the timeline is paused as far as
+    /// the engine's own scheduling goes (the animator schedules its own end).
+    var progression: ((Double) -> Double)?
+    /// Whether animations on this timeline follow local time past their ends (a property
+    /// animator's spring overshoots its end values).
+    var extrapolates = false
+
     public func localTime(atGlobal g: Double) -> Double {
+        if let progression { return progression(g) }
         guard let target = rampTarget else { return anchorLocal + (g - anchorGlobal) * speed }
         let u = (g - anchorGlobal) / rampSeconds
         if u < 1 { return anchorLocal + (target - anchorLocal) * rampCurve.progress(u, duration: rampSeconds) }

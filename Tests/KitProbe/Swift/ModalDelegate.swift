@@ -6,7 +6,11 @@ import QuartzCore
 final class ModalDelegate: NSObject, UIViewControllerTransitioningDelegate {
     func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                              source: UIViewController) -> UIViewControllerAnimatedTransitioning? {
-        CardAnimator()
+        presented.typeName == "PullController" ? PullAnimator() : CardAnimator()
+    }
+
+    func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? {
+        animator is PullAnimator ? PullAnimator.interaction : nil
     }
 }
 

@@ -35,6 +35,7 @@ import UIKit
             "circular-reveal": CircularRevealAnimator.init,
             "layer-card": LayerCardAnimator.init,
             "ripple": RippleAnimator.init,
+            "property-slide": PropertyAnimatorSlideAnimator.init,
         ],
         delegates: [
             "gallery": GalleryTransitioningDelegate.init,
