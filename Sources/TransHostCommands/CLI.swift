@@ -16,7 +16,7 @@ public enum TransHostCLI {
     usage: transhost <command> [options]
 
     commands:
-      list      show installed plugins, their routes and status (never runs plugin code)
+      list      show installed plugins, their routes and status (plugin code only in child processes)
       run       play a scenario through the coordinators and write a trace
       route     show which animator a transition would get, and why
       inspect   show one plugin's manifest, library and status
