@@ -22,7 +22,10 @@
 //       write, compare)
 //   TransHostIsolation [Run, PluginHost, ...] (playback workers: the worker mode, the supervisor
 //       that spawns and watches them, the replay rule after a plugin failure)
-//   TransHostCommands [Isolation, Run, ...] (the CLI's logic: list, run, route, inspect, stage-plugins)
+//   TransHostValidation [Run, PluginHost, Scenario, ...] (`transhost validate`: the contract tests,
+//       generated scenarios, one child process per test)
+//   TransHostCommands [Validation, Isolation, Run, ...] (the CLI's logic: list, run, route, inspect,
+//       validate, stage-plugins)
 //   transhost [Commands] (executable: forwards argv, environment and console)
 // Benchmarks (transhost-*-bench) and TransHostRenderScenes (their synthetic scenes) are not part
 // of the product.
@@ -67,7 +70,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(name: "TransHostScenario", dependencies: ["TransHostCore", "TransHostCoordinators", "TransHostSupport"], swiftSettings: hostSwift),
-        .target(name: "TransHostCommands", dependencies: ["TransHostIsolation", "TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostDiscovery", "TransHostRender"], swiftSettings: hostSwift),
+        .target(name: "TransHostCommands", dependencies: ["TransHostValidation", "TransHostIsolation", "TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostDiscovery", "TransHostRender"], swiftSettings: hostSwift),
         .executableTarget(name: "transhost", dependencies: ["TransHostCommands"], swiftSettings: hostSwift),
         // Plugin host figures (README "Benchmarks"): not part of the product.
         .executableTarget(name: "transhost-host-bench", dependencies: ["TransHostPluginHost", "TransHostManifest", "TransHostDiscovery", "TransHostSupport"]),
@@ -145,6 +148,11 @@ package.targets += [
     // Playback workers and their supervisor (docs/isolation.md): plugin code runs only there.
     .target(name: "TransHostIsolation", dependencies: ["TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostManifest", "TransHostDiscovery",
                                                        "TransHostSupport", "TransHostCoordinators", "TransHostCore", "CTransHostProcess"],
+            swiftSettings: hostSwift),
+    // `transhost validate`: the plugin contract tests (each run in its own child process).
+    .target(name: "TransHostValidation", dependencies: ["TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostManifest",
+                                                        "TransHostDiscovery", "TransHostRouting", "TransHostSupport", "TransHostCoordinators",
+                                                        "TransHostCore"],
             swiftSettings: hostSwift),
     // Synthetic scenes for the render benchmark and tests (not part of the product).
     .target(name: "TransHostRenderScenes", dependencies: ["TransHostCore"]),

@@ -1,4 +1,5 @@
 import TransHostIsolation
+import TransHostValidation
 import TransHostPluginHost
 import TransHostSupport
 import TransHostDiscovery
@@ -20,6 +21,7 @@ public enum TransHostCLI {
       run       play a scenario through the coordinators and write a trace
       route     show which animator a transition would get, and why
       inspect   show one plugin's manifest, library and status
+      validate  check plugins against the transition contract, each test in its own process
       help      show this text, or `transhost help <command>`
 
     common options:
@@ -44,7 +46,7 @@ public enum TransHostCLI {
     """
 
     /// Runs one command line (without the program name).
-    static let commands = ["list", "run", "route", "inspect", "help", "version"]
+    static let commands = ["list", "run", "route", "inspect", "validate", "help", "version"]
 
     public static func main(_ argv: [String], environment: [String: String], console: Console) -> ExitCode {
         // An interrupted run leaves no half-written temporary files behind.
@@ -59,6 +61,7 @@ public enum TransHostCLI {
         if let me = FileIO.executablePath() { ChildProcess.executable = me }
         if command == "__worker" { PlaybackWorker.main(rest) }
         if command == "__validate" { PluginValidator.childMain(rest) }
+        if command == "__validate-test" { ValidationRunner.childMain(rest) }
         // Options end at "--": a "--help" after it is an argument, not a request for help.
         let options = rest.prefix { $0 != "--" }
         if options.contains("--help") || options.contains("-h"), let text = help(for: command) {
@@ -71,11 +74,12 @@ public enum TransHostCLI {
             case "run": return try RunCommand.run(rest, environment: environment, console: console)
             case "route": return try RouteCommand.run(rest, environment: environment, console: console)
             case "inspect": return try InspectCommand.run(rest, environment: environment, console: console)
+            case "validate": return try ValidateCommand.run(rest, environment: environment, console: console)
             case "stage-plugins": return try StagePluginsCommand.run(rest, console: console)
             case "help", "-h", "--help":
                 guard let sub = rest.first(where: { $0 != "--" }) else { console.out(usage); return .ok }
                 guard let text = help(for: sub) else {
-                    console.err("transhost help: there is no command \"\(sub)\"\(Spelling.hint(for: sub, among: commands)); the commands are list, run, route, inspect")
+                    console.err("transhost help: there is no command \"\(sub)\"\(Spelling.hint(for: sub, among: commands)); the commands are list, run, route, inspect, validate")
                     return .usage
                 }
                 console.out(text)
@@ -133,6 +137,7 @@ public enum TransHostCLI {
         case "run": return RunCommand.help
         case "route": return RouteCommand.help
         case "inspect": return InspectCommand.help
+        case "validate": return ValidateCommand.help
         case "stage-plugins": return StagePluginsCommand.help
         default: return nil
         }

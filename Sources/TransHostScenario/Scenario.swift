@@ -37,6 +37,7 @@ public struct Scenario: Sendable {
         public var id: String
         public var type: String
         public var view: ViewSpec
+        public init(id: String, type: String, view: ViewSpec) { self.id = id; self.type = type; self.view = view }
     }
 
     public enum Root: Equatable, Sendable {
