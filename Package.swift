@@ -24,7 +24,8 @@
 //       that spawns and watches them, the replay rule after a plugin failure)
 //   TransHostValidation [Run, PluginHost, Scenario, ...] (`transhost validate`: the contract tests,
 //       generated scenarios, one child process per test)
-//   TransHostCommands [Validation, Isolation, Run, ...] (the CLI's logic: list, run, route, inspect,
+//   TransHostAuthoring [Manifest, Support] (`transhost new`: plugin project templates)
+//   TransHostCommands [Authoring, Validation, Isolation, Run, ...] (the CLI's logic: list, run, route, inspect,
 //       validate, stage-plugins)
 //   transhost [Commands] (executable: forwards argv, environment and console)
 // Benchmarks (transhost-*-bench) and TransHostRenderScenes (their synthetic scenes) are not part
@@ -70,7 +71,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(name: "TransHostScenario", dependencies: ["TransHostCore", "TransHostCoordinators", "TransHostSupport"], swiftSettings: hostSwift),
-        .target(name: "TransHostCommands", dependencies: ["TransHostValidation", "TransHostIsolation", "TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostDiscovery", "TransHostRender"], swiftSettings: hostSwift),
+        .target(name: "TransHostCommands", dependencies: ["TransHostAuthoring", "TransHostValidation", "TransHostIsolation", "TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostDiscovery", "TransHostRender"], swiftSettings: hostSwift),
         .executableTarget(name: "transhost", dependencies: ["TransHostCommands"], swiftSettings: hostSwift),
         // Plugin host figures (README "Benchmarks"): not part of the product.
         .executableTarget(name: "transhost-host-bench", dependencies: ["TransHostPluginHost", "TransHostManifest", "TransHostDiscovery", "TransHostSupport"]),
@@ -154,6 +155,8 @@ package.targets += [
                                                         "TransHostDiscovery", "TransHostRouting", "TransHostSupport", "TransHostCoordinators",
                                                         "TransHostCore"],
             swiftSettings: hostSwift),
+    // `transhost new`: the plugin project templates.
+    .target(name: "TransHostAuthoring", dependencies: ["TransHostManifest", "TransHostSupport"], swiftSettings: hostSwift),
     // Synthetic scenes for the render benchmark and tests (not part of the product).
     .target(name: "TransHostRenderScenes", dependencies: ["TransHostCore"]),
     .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRenderScenes", "TransHostRender", "TransHostRun", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),

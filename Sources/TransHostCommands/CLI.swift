@@ -1,5 +1,6 @@
 import TransHostIsolation
 import TransHostValidation
+import TransHostAuthoring
 import TransHostPluginHost
 import TransHostSupport
 import TransHostDiscovery
@@ -22,6 +23,7 @@ public enum TransHostCLI {
       route     show which animator a transition would get, and why
       inspect   show one plugin's manifest, library and status
       validate  check plugins against the transition contract, each test in its own process
+      new       write a new plugin project (C or Swift) that builds out of tree and passes validate
       help      show this text, or `transhost help <command>`
 
     common options:
@@ -46,7 +48,7 @@ public enum TransHostCLI {
     """
 
     /// Runs one command line (without the program name).
-    static let commands = ["list", "run", "route", "inspect", "validate", "help", "version"]
+    static let commands = ["list", "run", "route", "inspect", "validate", "new", "help", "version"]
 
     public static func main(_ argv: [String], environment: [String: String], console: Console) -> ExitCode {
         // An interrupted run leaves no half-written temporary files behind.
@@ -75,11 +77,12 @@ public enum TransHostCLI {
             case "route": return try RouteCommand.run(rest, environment: environment, console: console)
             case "inspect": return try InspectCommand.run(rest, environment: environment, console: console)
             case "validate": return try ValidateCommand.run(rest, environment: environment, console: console)
+            case "new": return try NewCommand.run(rest, console: console)
             case "stage-plugins": return try StagePluginsCommand.run(rest, console: console)
             case "help", "-h", "--help":
                 guard let sub = rest.first(where: { $0 != "--" }) else { console.out(usage); return .ok }
                 guard let text = help(for: sub) else {
-                    console.err("transhost help: there is no command \"\(sub)\"\(Spelling.hint(for: sub, among: commands)); the commands are list, run, route, inspect, validate")
+                    console.err("transhost help: there is no command \"\(sub)\"\(Spelling.hint(for: sub, among: commands)); the commands are list, run, route, inspect, validate, new")
                     return .usage
                 }
                 console.out(text)
@@ -138,6 +141,7 @@ public enum TransHostCLI {
         case "route": return RouteCommand.help
         case "inspect": return InspectCommand.help
         case "validate": return ValidateCommand.help
+        case "new": return NewCommand.help
         case "stage-plugins": return StagePluginsCommand.help
         default: return nil
         }
