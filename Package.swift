@@ -43,6 +43,10 @@ let package = Package(
     name: "transhost",
     products: [
         .executable(name: "transhost", targets: ["transhost"]),
+        // The Swift kit for plugin authors: `.package(path: CHECKOUT)` and
+        // `.product(name: "TransHostAnimatorKit", package: "transhost")` give a plugin's targets the
+        // kit, the UIKit, QuartzCore and CoreGraphics modules and the public C header.
+        .library(name: "TransHostAnimatorKit", targets: ["TransHostAnimatorKit", "UIKit", "QuartzCore", "CoreGraphics", "CTransHost"]),
         .library(name: "fade-scale", type: .dynamic, targets: ["FadeScalePlugin"]),
         .library(name: "rotate-spring", type: .dynamic, targets: ["RotateSpringPlugin", "RotateSpringEntry"]),
         .library(name: "split-modal", type: .dynamic, targets: ["SplitModalPlugin", "SplitModalEntry"]),

@@ -178,7 +178,9 @@ struct PluginOptions {
         var registryFile = args.value("--registry") ?? environment["TRANSHOST_REGISTRY"]
         if registryFile == nil, let exe = FileIO.executablePath() {
             let beside = PathUtil.join(PathUtil.dirname(exe), "registry.json")
-            if FileIO.exists(beside) { registryFile = beside }
+            // scripts/install puts it beside the plugins: PREFIX/lib/transhost/registry.json.
+            let installed = PluginSearchPath.prefixPluginDirectory(executablePath: exe).map { PathUtil.join(PathUtil.dirname($0), "registry.json") }
+            if FileIO.exists(beside) { registryFile = beside } else if let installed, FileIO.exists(installed) { registryFile = installed }
         }
         registry = try registryFile.map { try PluginRegistry.load(file: $0) }
     }
