@@ -100,6 +100,10 @@ public enum ValidationChecks {
     }
 
     static func binaryLoad(_ ctx: ValidationContext) throws -> Verdict {
+        // First as `run --isolation none` loads a new plugin: in the validation child, which
+        // names the step a crash or hang happened in; then here, for the checks after it.
+        ctx.step("loading in a validation child process")
+        if case .failed(let reason) = PluginValidator.validate(ctx.manifest) { return .fail(reason) }
         let p = try load(ctx)
         ctx.details.append("loaded with RTLD_NOW; init returned 0; \(p.manifest.animators.count) animator(s) complete")
         return .pass

@@ -198,3 +198,47 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(try validate(["--test-filter", "nothing-matches-this"]).status, 2)
     }
 }
+
+extension ValidateCommandTests {
+    func testAManifestTypoFailsTheSchemaTestWithASuggestionAndSkipsTheRest() throws {
+        let dir = try plugin("typo", animate: "host->view_add_subview(container, r.to); host->context_complete_transition(ctx, 1);")
+        let m = dir + "/manifest.json"
+        try String(contentsOfFile: m, encoding: .utf8).replacingOccurrences(of: "\"routes\"", with: "\"rotues\"")
+            .write(toFile: m, atomically: true, encoding: .utf8)
+        let out = try validate([dir, "--json"])
+        XCTAssertEqual(out.status, 1, out.stderr)
+        let schema = try result(out, test: "manifest-schema")
+        XCTAssertEqual(schema["status"] as? String, "failed")
+        XCTAssertTrue((schema["reason"] as? String ?? "").contains("did you mean \"routes\""), "\(schema)")
+        XCTAssertEqual(try result(out, test: "transition-completes-once")["status"] as? String, "skipped")
+    }
+
+    func testAnInitCrashIsNamedByTheLoadTest() throws {
+        let dir = try plugin("initcrash", animate: "host->context_complete_transition(ctx, 1);")
+        // Rebuild with an init that crashes.
+        try BuildProducts.compileC("""
+        #include "transhost.h"
+        #include <signal.h>
+        static int init(const th_host_api *h) { (void)h; raise(SIGSEGV); return 0; }
+        static const th_animator *get(const char *id) { (void)id; return 0; }
+        TH_EXPORT const th_plugin_entry transhost_plugin_entry = { TH_ABI_MAJOR, TH_ABI_MINOR, sizeof(th_plugin_entry),
+            "initcrash", "1.0.0", init, 0, get };
+        """, to: dir + "/libinitcrash.so")
+        try assertFails(dir, test: "binary-load", reason: "init crashed with SIGSEGV in the validation child process")
+    }
+
+    func testAPluginThatLeaksFailsMemoryFlat() throws {
+        // 1 MiB kept (and touched) per transition: 200 MiB over the test.
+        let dir = try plugin("leaky", animate: """
+        char *keep = malloc(1 << 20);
+        memset(keep, 1, 1 << 20);
+        host->view_add_subview(container, r.to);
+        host->context_complete_transition(ctx, 1);
+        """)
+        let src = dir + "/libleaky.so.c"
+        try String(contentsOfFile: src, encoding: .utf8).replacingOccurrences(of: "#include <string.h>", with: "#include <string.h>\n#include <stdlib.h>")
+            .write(toFile: src, atomically: true, encoding: .utf8)
+        try BuildProducts.compileC(try String(contentsOfFile: src, encoding: .utf8), to: dir + "/libleaky.so")
+        try assertFails(dir, test: "memory-flat", reason: "resident memory grew by")
+    }
+}
