@@ -125,6 +125,13 @@ extension PluginProject {
 
         mkdir -p "$out/$name"
         \(compile)
+        # The host finds the plugin by this one exported symbol: a library without it is refused
+        # here, not at dlopen.
+        if command -v nm >/dev/null 2>&1 && ! nm -D --defined-only "$out/$name/libplugin.so" | grep -q ' transhost_plugin_entry$'; then
+            echo "build.sh: $out/$name/libplugin.so does not export transhost_plugin_entry; define it with TH_EXPORT (C) or keep Entry/entry.c's TH_SWIFT_PLUGIN line" >&2
+            rm -f "$out/$name/libplugin.so"
+            exit 1
+        fi
         cp "$here/manifest.json" "$here/demo.json" "$out/$name/"
         echo "$out/$name"
 

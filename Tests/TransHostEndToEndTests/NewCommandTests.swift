@@ -74,6 +74,15 @@ final class NewCommandTests: XCTestCase {
         let again = try BuildProducts.run(["new", "taken", "--lang", "swift", "--dir", root])
         XCTAssertEqual(again.status, 5)
         XCTAssertTrue(again.stderr.contains("already exists and is not empty"), again.stderr)
+        // A library that does not export the entry is refused by the build, not at dlopen.
+        let c = root + "/taken/plugin.c"
+        try String(contentsOfFile: c, encoding: .utf8).replacingOccurrences(of: "TH_EXPORT const th_plugin_entry", with: "const th_plugin_entry")
+            .replacingOccurrences(of: "-fvisibility=hidden", with: "").write(toFile: c, atomically: true, encoding: .utf8)
+        try String(contentsOfFile: c, encoding: .utf8).replacingOccurrences(of: "const th_plugin_entry transhost_plugin_entry", with: "__attribute__((visibility(\"hidden\"))) const th_plugin_entry transhost_plugin_entry")
+            .write(toFile: c, atomically: true, encoding: .utf8)
+        let hidden = try Self.build(root + "/taken", into: root + "/plugins", environment: ["TRANSHOST_SRC": BuildProducts.packageRoot])
+        XCTAssertNotEqual(hidden.status, 0)
+        XCTAssertTrue(hidden.stderr.contains("does not export transhost_plugin_entry"), hidden.stderr)
         // Without an SDK or a checkout, build.sh says what to do.
         let bare = try Self.build(root + "/taken", into: root + "/plugins", environment: ["PKG_CONFIG_PATH": root, "PKG_CONFIG_LIBDIR": root, "TRANSHOST_SRC": ""])
         XCTAssertNotEqual(bare.status, 0)
