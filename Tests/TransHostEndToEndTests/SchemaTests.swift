@@ -47,6 +47,9 @@ final class SchemaTests: XCTestCase {
         let list = try BuildProducts.run(["list", "--json"])
         XCTAssertEqual(list.status, 0, list.stderr)
         XCTAssertEqual(try checker("list").check(try JSONParser.parse(list.stdout)), [])
+        let validate = try BuildProducts.run(["validate", "fade-scale", "--json", "--test-filter", "^(manifest|reverse)"])
+        XCTAssertEqual(validate.status, 0, validate.stderr)
+        XCTAssertEqual(try checker("validate").check(try JSONParser.parse(validate.stdout)), [])
     }
 
     func testNewProjectsConformAndMistakesAreCaught() throws {
