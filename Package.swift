@@ -23,8 +23,11 @@
 //       render, write, compare, report)
 //   TransHostIsolation [Run, PluginHost, ...] (playback workers: the worker mode, the supervisor
 //       that spawns and watches them, the replay rule after a plugin failure)
-//   TransHostCommands [Isolation, Run, Report, ...] (the CLI's logic: list, run, route, inspect,
-//       merge-reports, stage-plugins)
+//   TransHostValidation [Run, PluginHost, Scenario, ...] (`transhost validate`: the contract tests,
+//       generated scenarios, one child process per test)
+//   TransHostAuthoring [Manifest, Support] (`transhost new`: plugin project templates)
+//   TransHostCommands [Authoring, Validation, Isolation, Run, Report, ...] (the CLI's logic: list, run, route,
+//       inspect, validate, new, merge-reports, stage-plugins)
 //   transhost [Commands] (executable: forwards argv, environment and console)
 // Benchmarks (transhost-*-bench) and TransHostRenderScenes (their synthetic scenes) are not part
 // of the product.
@@ -41,6 +44,10 @@ let package = Package(
     name: "transhost",
     products: [
         .executable(name: "transhost", targets: ["transhost"]),
+        // The Swift kit for plugin authors: `.package(path: CHECKOUT)` and
+        // `.product(name: "TransHostAnimatorKit", package: "transhost")` give a plugin's targets the
+        // kit, the UIKit, QuartzCore and CoreGraphics modules and the public C header.
+        .library(name: "TransHostAnimatorKit", targets: ["TransHostAnimatorKit", "UIKit", "QuartzCore", "CoreGraphics", "CTransHost"]),
         .library(name: "fade-scale", type: .dynamic, targets: ["FadeScalePlugin"]),
         .library(name: "rotate-spring", type: .dynamic, targets: ["RotateSpringPlugin", "RotateSpringEntry"]),
         .library(name: "split-modal", type: .dynamic, targets: ["SplitModalPlugin", "SplitModalEntry"]),
@@ -70,7 +77,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(name: "TransHostScenario", dependencies: ["TransHostCore", "TransHostCoordinators", "TransHostSupport"], swiftSettings: hostSwift),
-        .target(name: "TransHostCommands", dependencies: ["TransHostIsolation", "TransHostRun", "TransHostReport", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostDiscovery", "TransHostRender"], swiftSettings: hostSwift),
+        .target(name: "TransHostCommands", dependencies: ["TransHostAuthoring", "TransHostValidation", "TransHostIsolation", "TransHostRun", "TransHostReport", "TransHostScenario", "TransHostPluginHost", "TransHostRouting", "TransHostManifest", "TransHostDiscovery", "TransHostRender"], swiftSettings: hostSwift),
         .executableTarget(name: "transhost", dependencies: ["TransHostCommands"], swiftSettings: hostSwift),
         // Plugin host figures (README "Benchmarks"): not part of the product.
         .executableTarget(name: "transhost-host-bench", dependencies: ["TransHostPluginHost", "TransHostManifest", "TransHostDiscovery", "TransHostSupport"]),
@@ -155,6 +162,13 @@ package.targets += [
     .target(name: "TransHostIsolation", dependencies: ["TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostManifest", "TransHostDiscovery",
                                                        "TransHostSupport", "TransHostCoordinators", "TransHostCore", "CTransHostProcess"],
             swiftSettings: hostSwift),
+    // `transhost validate`: the plugin contract tests (each run in its own child process).
+    .target(name: "TransHostValidation", dependencies: ["TransHostRun", "TransHostScenario", "TransHostPluginHost", "TransHostManifest",
+                                                        "TransHostDiscovery", "TransHostRouting", "TransHostSupport", "TransHostCoordinators",
+                                                        "TransHostCore"],
+            swiftSettings: hostSwift),
+    // `transhost new`: the plugin project templates.
+    .target(name: "TransHostAuthoring", dependencies: ["TransHostManifest", "TransHostSupport"], swiftSettings: hostSwift),
     // Synthetic scenes for the render benchmark and tests (not part of the product).
     .target(name: "TransHostRenderScenes", dependencies: ["TransHostCore"]),
     .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRenderScenes", "TransHostRender", "TransHostRun", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),

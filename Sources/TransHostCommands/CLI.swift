@@ -1,4 +1,6 @@
 import TransHostIsolation
+import TransHostValidation
+import TransHostAuthoring
 import TransHostPluginHost
 import TransHostSupport
 import TransHostDiscovery
@@ -16,10 +18,12 @@ public enum TransHostCLI {
     usage: transhost <command> [options]
 
     commands:
-      list      show installed plugins, their routes and status (never runs plugin code)
+      list      show installed plugins, their routes and status (plugin code only in child processes)
       run       play a scenario through the coordinators and write a trace
       route     show which animator a transition would get, and why
       inspect   show one plugin's manifest, library and status
+      validate  check plugins against the transition contract, each test in its own process
+      new       write a new plugin project (C or Swift) that builds out of tree and passes validate
       merge-reports  join the outputs of several runs (--shard parts) into one report
       help      show this text, or `transhost help <command>`
 
@@ -45,7 +49,7 @@ public enum TransHostCLI {
     """
 
     /// Runs one command line (without the program name).
-    static let commands = ["list", "run", "route", "inspect", "merge-reports", "help", "version"]
+    static let commands = ["list", "run", "route", "inspect", "validate", "new", "merge-reports", "help", "version"]
 
     public static func main(_ argv: [String], environment: [String: String], console: Console) -> ExitCode {
         // An interrupted run leaves no half-written temporary files behind.
@@ -60,6 +64,7 @@ public enum TransHostCLI {
         if let me = FileIO.executablePath() { ChildProcess.executable = me }
         if command == "__worker" { PlaybackWorker.main(rest) }
         if command == "__validate" { PluginValidator.childMain(rest) }
+        if command == "__validate-test" { ValidationRunner.childMain(rest) }
         // Options end at "--": a "--help" after it is an argument, not a request for help.
         let options = rest.prefix { $0 != "--" }
         if options.contains("--help") || options.contains("-h"), let text = help(for: command) {
@@ -72,12 +77,14 @@ public enum TransHostCLI {
             case "run": return try RunCommand.run(rest, environment: environment, console: console)
             case "route": return try RouteCommand.run(rest, environment: environment, console: console)
             case "inspect": return try InspectCommand.run(rest, environment: environment, console: console)
+            case "validate": return try ValidateCommand.run(rest, environment: environment, console: console)
+            case "new": return try NewCommand.run(rest, console: console)
             case "merge-reports": return try MergeReportsCommand.run(rest, console: console)
             case "stage-plugins": return try StagePluginsCommand.run(rest, console: console)
             case "help", "-h", "--help":
                 guard let sub = rest.first(where: { $0 != "--" }) else { console.out(usage); return .ok }
                 guard let text = help(for: sub) else {
-                    console.err("transhost help: there is no command \"\(sub)\"\(Spelling.hint(for: sub, among: commands)); the commands are list, run, route, inspect, merge-reports")
+                    console.err("transhost help: there is no command \"\(sub)\"\(Spelling.hint(for: sub, among: commands)); the commands are list, run, route, inspect, validate, new, merge-reports")
                     return .usage
                 }
                 console.out(text)
@@ -135,6 +142,8 @@ public enum TransHostCLI {
         case "run": return RunCommand.help
         case "route": return RouteCommand.help
         case "inspect": return InspectCommand.help
+        case "validate": return ValidateCommand.help
+        case "new": return NewCommand.help
         case "merge-reports": return MergeReportsCommand.help
         case "stage-plugins": return StagePluginsCommand.help
         default: return nil
@@ -172,7 +181,9 @@ struct PluginOptions {
         var registryFile = args.value("--registry") ?? environment["TRANSHOST_REGISTRY"]
         if registryFile == nil, let exe = FileIO.executablePath() {
             let beside = PathUtil.join(PathUtil.dirname(exe), "registry.json")
-            if FileIO.exists(beside) { registryFile = beside }
+            // scripts/install puts it beside the plugins: PREFIX/lib/transhost/registry.json.
+            let installed = PluginSearchPath.prefixPluginDirectory(executablePath: exe).map { PathUtil.join(PathUtil.dirname($0), "registry.json") }
+            if FileIO.exists(beside) { registryFile = beside } else if let installed, FileIO.exists(installed) { registryFile = installed }
         }
         registry = try registryFile.map { try PluginRegistry.load(file: $0) }
     }

@@ -10,9 +10,11 @@ enum ListCommand {
 
     Shows every plugin of the registry and every plugin found on the search path, with its
     version, ABI, source (first-party or third-party), location, routes and status. A failed
-    plugin shows the reason. Reads manifests and inspects libraries as files: no plugin code runs.
-    "ok (validated)" means `run` has loaded the plugin since it last changed; a plugin that
-    crashed or hung while run loaded it shows as failed with that reason, and one that crashed,
+    plugin shows the reason. Reads manifests and inspects libraries as files; a plugin that is new
+    or changed since it was last loaded is then loaded once in a validation child process (never
+    in list's own process), so one whose init fails, whose get_animator returns NULL or that
+    crashes or hangs while loading shows as failed with the reason. "ok (validated)" means it
+    loaded; the verdict is remembered in the scan cache until the plugin changes. One that crashed,
     hung or exited while it animated shows "last run: crashed while animating (SIGSEGV in
     animate_transition)" (JSON: "crash") until its library changes.
 
@@ -20,7 +22,8 @@ enum ListCommand {
                  validated: true once the plugin has been loaded successfully)
       --failed   show only plugins that are not usable; exits 3 when there is one, 0 when none
       --rescan   ignore the scan cache and inspect every plugin afresh
-      --no-fork  accepted for symmetry with run; list never loads plugins
+      --no-fork  do not load new or changed plugins in a validation child: only the files are
+                 checked, so such a plugin shows "ok" (not "ok (validated)") until it is loaded
 
     Scan cache: results are kept in TRANSHOST_CACHE, else $XDG_CACHE_HOME/transhost/scan-cache.json
     (~/.cache/transhost/scan-cache.json), and reused while the manifest and library keep their
@@ -35,7 +38,10 @@ enum ListCommand {
         let args = try Arguments(argv, valued: PluginOptions.valued, flags: PluginOptions.flags.union(["--json", "--failed", "-q", "--quiet"]))
         if let extra = args.positionals.first { throw UsageError(message: "unexpected argument \"\(extra)\"") }
         let options = try PluginOptions(args, environment: environment)
-        let scan = try options.scan()
+        var scan = try options.scan()
+        // A plugin new or changed since it was last loaded is loaded once in a validation child
+        // process, so one whose init fails or whose get_animator returns NULL is not shown as ok.
+        if options.fork { scan.warnings += PluginValidator.validatePending(&scan, timeout: options.timeout) }
         var records = scan.records
         if args.flag("--failed") { records = records.filter { $0.status != .ok } }
         for w in scan.warnings { console.err("warning: \(w)") }

@@ -16,7 +16,7 @@ enum RunCommand {
                          [--plugins DIR]... [--param PLUGIN.NAME=VALUE]... [--rescan] [--no-fork]
                          [--expect PATH [--tolerance X] [--record-mode MODE] [--threshold X]
                           [--max-diff-pixels N] [--max-diff-ratio R]] [--record DIR]
-                         [--isolation worker|none] [--fail-fast] [--shard I/N]
+                         [--isolation worker|none] [--fail-fast] [--shard I/N] [--watch]
 
     Plays a scenario through the navigation, tab and modal coordinators, lets the routed plugin
     animators animate on virtual time, prints a summary (each transition, who animated it, its
@@ -74,6 +74,9 @@ enum RunCommand {
                         every other output is made, and run exits 3. none: plugins run inside
                         transhost, for a debugger; a plugin that crashes while animating then
                         stops the run (exit 3)
+      --watch           after the run, wait for a change to the scenario, a plugin's manifest or
+                        library (or a demo.json beside one), print what changed and play again,
+                        until Ctrl-C (exit: the last run's code). Not with --isolation none or --json
       --fail-fast       stop at the first plugin that crashes, hangs or exits (exit 3), without
                         replaying
       --no-fork         with --isolation none, load a new or changed plugin straight into
@@ -105,7 +108,11 @@ enum RunCommand {
     scenario or unwritable output.
     """
 
-    static func run(_ argv: [String], environment: [String: String], console: Console) throws -> ExitCode {
+    static func run(_ argv: [String], environment: [String: String], console: Console,
+                    watched: (([String]) -> Void)? = nil) throws -> ExitCode {
+        if watched == nil && argv.prefix(while: { $0 != "--" }).contains("--watch") {
+            return try watch(argv.filter { $0 != "--watch" }, environment: environment, console: console)
+        }
         let args = try Arguments(argv, valued: PluginOptions.valued.union(["--scenario", "--out", "--fps", "--param", "--scale", "--device", "--at", "--expect", "--tolerance",
                                                                           "--record", "--record-mode", "--threshold", "--max-diff-pixels", "--max-diff-ratio", "--format", "--shard"]).union(IsolationOptions.valued),
                                  flags: PluginOptions.flags.union(["--json", "-q", "--quiet", "--gif", "--sheet", "--frames", "--trace-only"]).union(IsolationOptions.flags),
@@ -120,6 +127,7 @@ enum RunCommand {
         // What plugins print goes to stderr, never into stdout (a --json summary, a pipe).
         StandardOutput.keepForHost()
         let scan = try plugins.scan()
+        watched?(inputs(args, scan: scan))
         for w in scan.warnings where !quiet { console.err("warning: \(w)") }
         var options = try runOptions(args, plugins: plugins, scan: scan)
         let planned: [RunJob]

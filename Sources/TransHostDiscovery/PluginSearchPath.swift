@@ -7,8 +7,9 @@ import TransHostManifest
 /// 2. each directory of `TRANSHOST_PLUGIN_PATH` (colon-separated; a missing one is a warning);
 /// 3. the user directory `$XDG_DATA_HOME/transhost/plugins` (default `~/.local/share/transhost/plugins`);
 /// 4. the system directory `/usr/local/lib/transhost/plugins`;
-/// 5. the directory beside the binary: `<dir of transhost>/plugins`.
-/// Missing directories of 3-5 are skipped silently. A plugin is a subdirectory holding a
+/// 5. for a binary at `PREFIX/bin/transhost` (scripts/install), `PREFIX/lib/transhost/plugins`;
+/// 6. the directory beside the binary: `<dir of transhost>/plugins`.
+/// Missing directories of 3-6 are skipped silently. A plugin is a subdirectory holding a
 /// `manifest.json`; installing one means copying that directory into any of these.
 public struct PluginSearchPath: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
@@ -25,6 +26,13 @@ public struct PluginSearchPath: Equatable, Sendable {
 
     public static let systemDirectory = "/usr/local/lib/transhost/plugins"
 
+    /// PREFIX/lib/transhost/plugins for a binary at PREFIX/bin/transhost, else nil.
+    public static func prefixPluginDirectory(executablePath exe: String) -> String? {
+        let bin = PathUtil.dirname(exe)
+        guard PathUtil.basename(bin) == "bin" else { return nil }
+        return PathUtil.join(PathUtil.dirname(bin), "lib/transhost/plugins")
+    }
+
     public static func standard(explicit: [String], environment: [String: String], executablePath: String?) -> PluginSearchPath {
         var e: [Entry] = explicit.map { Entry(path: PathUtil.absolute($0), origin: "--plugins", required: true) }
         if let env = environment["TRANSHOST_PLUGIN_PATH"] {
@@ -39,6 +47,11 @@ public struct PluginSearchPath: Equatable, Sendable {
         }
         e.append(Entry(path: systemDirectory, origin: "system", required: false))
         if let exe = executablePath {
+            // An installed binary (scripts/install PREFIX: PREFIX/bin/transhost) finds the plugins
+            // installed with it in PREFIX/lib/transhost/plugins, whatever PREFIX is.
+            if let prefixDir = prefixPluginDirectory(executablePath: exe), prefixDir != systemDirectory {
+                e.append(Entry(path: prefixDir, origin: "installation prefix", required: false))
+            }
             e.append(Entry(path: PathUtil.join(PathUtil.dirname(exe), "plugins"), origin: "beside the binary", required: false))
         }
         // The same directory twice (e.g. --plugins pointing at the default) is scanned once.

@@ -237,7 +237,7 @@ public struct PluginManifest: Equatable, Sendable {
         return s.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
     }
 
-    static func isValidName(_ s: String) -> Bool {
+    public static func isValidName(_ s: String) -> Bool {
         guard (1...64).contains(s.utf8.count), let f = s.unicodeScalars.first, ("0"..."9").contains(f) || ("a"..."z").contains(f) else { return false }
         return s.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
     }

@@ -25,7 +25,35 @@ final class BadPluginCorpusTests: XCTestCase {
 
     var env: [String: String] { ["TRANSHOST_CACHE": cacheFile] }
 
-    // MARK: - list (no plugin code runs)
+    // MARK: - list (files first; plugin code only in a validation child)
+
+    /// An init that refuses and a get_animator that returns NULL pass every file check, so list
+    /// loads such plugins in a validation child and reports them as failed, with the reason, in
+    /// text and JSON, and `list --failed` exits 3; with --no-fork it does not load them.
+    func testListLoadsNewPluginsInAChildSoABadInitOrANullAnimatorIsNotOk() throws {
+        try CorpusPlugin.write(name: "refuses", into: pluginsDir, source: CorpusPlugin.source(name: "refuses", initBody: "return 7;"))
+        try CorpusPlugin.write(name: "noanim", into: pluginsDir, source: CorpusPlugin.source(name: "noanim", getAnimator: "(void)id; return NULL;"))
+        try CorpusPlugin.write(name: "fine", into: pluginsDir, source: CorpusPlugin.source(name: "fine"))
+        let refuses = try listPlugin("refuses")
+        XCTAssertEqual(refuses["status"] as? String, "failed", "\(refuses)")
+        XCTAssertTrue(reason(refuses).contains("init returned 7 (not 0)"), reason(refuses))
+        let noanim = try listPlugin("noanim")
+        XCTAssertEqual(noanim["status"] as? String, "failed", "\(noanim)")
+        XCTAssertTrue(reason(noanim).contains("returns NULL from get_animator(\"noanim\")"), reason(noanim))
+        let fine = try listPlugin("fine")
+        XCTAssertEqual(fine["status"] as? String, "ok")
+        XCTAssertEqual(fine["validated"] as? Bool, true)
+        let text = try BuildProducts.run(["list", "--failed", "--plugins", pluginsDir], environment: env)
+        XCTAssertEqual(text.status, 3, text.stderr)
+        XCTAssertTrue(text.stdout.contains("refuses 1.0.0  ABI 1.0  third-party  failed"), text.stdout)
+        XCTAssertFalse(text.stdout.contains("fine 1.0.0"), text.stdout)
+        // Without a child process only the files are checked: nothing is loaded.
+        let fresh = ["TRANSHOST_CACHE": root + "/other-cache.json"]
+        let noFork = try BuildProducts.run(["list", "--json", "--no-fork", "--plugins", pluginsDir], environment: fresh)
+        let unloaded = try XCTUnwrap(try plugins(noFork).first { $0["name"] as? String == "refuses" })
+        XCTAssertEqual(unloaded["status"] as? String, "ok")
+        XCTAssertEqual(unloaded["validated"] as? Bool, false)
+    }
 
     func testANonELFFileIsReportedAsNotAnELFLibrary() throws {
         try CorpusPlugin.write(name: "notelf", into: pluginsDir, rawLibrary: "#!/bin/sh\necho this is a script\n")

@@ -94,7 +94,7 @@ final class AuthorGuideTests: XCTestCase {
         let out = try runBlock(try XCTUnwrap(guide.runs["c"]), in: dir)
         XCTAssertEqual(out.status, 0, "stdout:\n\(out.stdout)\nstderr:\n\(out.stderr)")
         let listed = out.stdout.split(separator: "\n").first { $0.hasPrefix("crossfade ") }
-        XCTAssertTrue(listed?.contains("1.0.0") == true && listed?.hasSuffix("ok") == true, "list: \(listed ?? "crossfade missing")")
+        XCTAssertTrue(listed?.contains("1.0.0") == true && listed?.hasSuffix("ok (validated)") == true, "list: \(listed ?? "crossfade missing")")
         XCTAssertTrue(out.stdout.contains("#0 navigation push InboxController -> MessageController  crossfade/crossfade  0.3 s  completed"), out.stdout)
         XCTAssertTrue(out.stdout.contains("#1 navigation pop MessageController -> InboxController  crossfade/crossfade  0.3 s  completed"), out.stdout)
         XCTAssertTrue(out.stdout.contains("#0 navigation push InboxController -> MessageController  crossfade/crossfade  0.5 s  completed  31 frames"),

@@ -56,6 +56,7 @@ final class SnapshotSearch: NSObject, UIViewControllerAnimatedTransitioning {
             return
         }
         snapshot.alpha = 0
+        let containerBackground = container.backgroundColor
         container.backgroundColor = .white
         container.addSubview(snapshot)
         container.addSubview(moveView)
@@ -73,6 +74,8 @@ final class SnapshotSearch: NSObject, UIViewControllerAnimatedTransitioning {
             moveView.removeFromSuperview()
             container.addSubview(toView)
             fromView.alpha = 1
+            // A cancelled push leaves Home as it was, the container's colour included.
+            if ctx.transitionWasCancelled { container.backgroundColor = containerBackground }
             ctx.completeTransition(!ctx.transitionWasCancelled)
         })
     }
