@@ -33,6 +33,13 @@ public final class TransitionContext {
     var breachHandler: ((ContractBreach) -> Void)?
     var onComplete: ((Bool) -> Void)?
 
+    /// The transition coordinator of this transition (UIViewController.transitionCoordinator
+    /// while it runs); set by the host when the transition begins.
+    public internal(set) var coordinator: TransitionCoordinator!
+    /// Told when the transition ends, after the host's postconditions and before the
+    /// coordinator's completions: a presentation controller's DidEnd(completed).
+    var participants: [TransitionParticipant] = []
+
     let initialFrames: [ObjectIdentifier: Rect]
     let finalFrames: [ObjectIdentifier: Rect]
 

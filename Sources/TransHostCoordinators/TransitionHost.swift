@@ -143,7 +143,7 @@ public final class TransitionHost {
     /// selection) after the postconditions have been applied.
     func begin(container: ContainerKind, operation: TransitionOperation, from: ViewController, to: ViewController,
                containerView: View, animated: Bool, initialFrames: [ObjectIdentifier: Rect], finalFrames: [ObjectIdentifier: Rect],
-               interaction requested: InteractionController? = nil,
+               interaction requested: InteractionController? = nil, participants: [TransitionParticipant] = [],
                defaultAnimator: @autoclosure () -> TransitionAnimator, finish: @escaping (Bool) -> Void) {
         let ctx = TransitionContext(container: container, operation: operation, from: from, to: to, containerView: containerView,
                                     isAnimated: animated, startTime: engine.now, initialFrames: initialFrames, finalFrames: finalFrames)
@@ -204,6 +204,9 @@ public final class TransitionHost {
         }
         ctx.onComplete = { [weak self, weak t] did in if let self, let t { self.end(t, didComplete: did) } }
 
+        ctx.coordinator = TransitionCoordinator(context: ctx, engine: engine)
+        ctx.coordinator.transitionDuration = duration
+        ctx.participants = participants
         t.toState = ViewState(of: to.view)
         appear(t, from, .willDisappear)
         appear(t, to, .willAppear)
@@ -211,9 +214,11 @@ public final class TransitionHost {
         if from.view.superview !== containerView { containerView.addSubview(from.view) }
         t.fromState = ViewState(of: from.view)
         observer?.transitionDidBegin(t)
+        for p in participants { p.transitionWillBegin(ctx) }
 
         guard let animator else {
             containerView.addSubview(to.view)
+            ctx.coordinator.start()
             ctx.completeTransition(true)
             return
         }
@@ -221,10 +226,13 @@ public final class TransitionHost {
             // The host never advances an interactive transition on its own.
             ctx.timeline.pause(now: engine.now)
             interaction.attach(to: t, host: self)
+            ctx.coordinator.interaction = interaction
         } else {
             armWatchdog(t, remaining: duration)
         }
         engine.withTimeline(ctx.timeline) { animator.animateTransition(ctx) }
+        // UIKit runs alongside animations in the animator's animation context: they start with it.
+        if !t.isFinished { ctx.coordinator.start() }
         if let interaction, !t.isFinished { interaction.applyPending() }
     }
 
@@ -315,7 +323,11 @@ public final class TransitionHost {
         ctx.timeline.setSpeed(1, now: engine.now)
         t.interaction?.transitionEnded()
         t.finish(didComplete)
+        // UIKit's order at the end: the coordinator's completions, the animator's animationEnded,
+        // then the presentation controller's DidEnd(completed).
+        ctx.coordinator.transitionDidEnd(didComplete: didComplete)
         t.animator?.animationEnded(didComplete)
+        for p in ctx.participants { p.transitionDidEnd(ctx, completed: didComplete) }
         active = nil
         let record = TransitionRecord(index: t.index, container: ctx.container, operation: ctx.operation,
                                       fromType: from.typeName, toType: to.typeName, fromID: from.id, toID: to.id,
