@@ -1,0 +1,36 @@
+import CTransHost
+import TransHostCoordinators
+import TransHostManifest
+import TransHostRouting
+
+/// ABI 1.3 presentation controllers: the delegate a present's route names is asked for one
+/// (presentationController(forPresented:presenting:source:)), as UIKit asks the presented
+/// controller's transitioning delegate for a `.custom` presentation.
+extension PluginRuntime {
+    /// The plugin presentation controller for presenting `presented` from `presenting`, or nil
+    /// (no delegate route wins, the delegate predates ABI 1.3 or answers NULL, or the plugin
+    /// cannot be loaded: the host's own controller then serves the presentation).
+    public func pluginPresentation(forPresented presented: ViewController, presenting: ViewController,
+                                   source: ViewController) -> PluginPresentation? {
+        let query = RouteQuery(container: .modal, operation: .present, from: presenting.typeName, to: presented.typeName)
+        guard let winner = router.resolve(query).winner, winner.rule.isDelegate else { return nil }
+        do {
+            let p = try plugin(named: winner.rule.plugin)
+            let d = try p.delegate(winner.rule.animator, bridge: bridge)
+            guard let offset = MemoryLayout<th_delegate>.offset(of: \.presentation_controller_for),
+                  Int(d.pointee.struct_size) >= offset + MemoryLayout<UnsafeRawPointer>.size,
+                  let ask = d.pointee.presentation_controller_for else { return nil }
+            var r = transitionRequest(TransitionRequest(container: .modal, operation: .present, from: presenting, to: presented))
+            r.source = bridge.handles.handle(for: source)
+            guard let table = bridge.calling(p.name, "its delegate's presentation_controller_for", { ask(d, &r) }) else { return nil }
+            guard table.pointee.struct_size >= UInt32(MemoryLayout<UInt32>.size) else {
+                warningHandler("plugin \(p.name): its delegate returned a th_presentation_controller with struct_size \(table.pointee.struct_size); the host's presentation controller was used for \(query.summary)")
+                return nil
+            }
+            return PluginPresentation(plugin: p.name, table: table, bridge: bridge)
+        } catch {
+            warningHandler("\(error); the host's presentation controller was used for \(query.summary)")
+            return nil
+        }
+    }
+}
