@@ -147,6 +147,8 @@ public final class TransitionHost {
                defaultAnimator: @autoclosure () -> TransitionAnimator, finish: @escaping (Bool) -> Void) {
         let ctx = TransitionContext(container: container, operation: operation, from: from, to: to, containerView: containerView,
                                     isAnimated: animated, startTime: engine.now, initialFrames: initialFrames, finalFrames: finalFrames)
+        // Before any plugin call: an animator may ask for the coordinator from transitionDuration.
+        ctx.coordinator = TransitionCoordinator(context: ctx, engine: engine)
         let request = TransitionRequest(container: container, operation: operation, from: from, to: to)
         beginning = true
         defer { beginning = false }
@@ -204,7 +206,6 @@ public final class TransitionHost {
         }
         ctx.onComplete = { [weak self, weak t] did in if let self, let t { self.end(t, didComplete: did) } }
 
-        ctx.coordinator = TransitionCoordinator(context: ctx, engine: engine)
         ctx.coordinator.transitionDuration = duration
         ctx.participants = participants
         t.toState = ViewState(of: to.view)
