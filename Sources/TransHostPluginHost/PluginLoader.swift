@@ -159,7 +159,7 @@ public enum PluginLoader {
                 guard let ptr else {
                     throw fail("its entry returns NULL from get_delegate(\"\(d.id)\"), but the manifest declares delegate \"\(d.id)\"; export it (TransHostExport(delegates:)) or fix the manifest")
                 }
-                guard ptr.pointee.struct_size >= UInt32(MemoryLayout<th_delegate>.size), ptr.pointee.animator_for != nil else {
+                guard ptr.pointee.struct_size >= HostABI.minimumDelegateSize, ptr.pointee.animator_for != nil else {
                     throw fail("delegate \"\(d.id)\" has struct_size \(ptr.pointee.struct_size) or a NULL animator_for; fill in every field of th_delegate")
                 }
             }
