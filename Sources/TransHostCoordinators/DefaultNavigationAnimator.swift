@@ -19,7 +19,11 @@ public final class DefaultNavigationAnimator: TransitionAnimator {
 
     public func animateTransition(_ ctx: TransitionContext) {
         let container = ctx.containerView
-        let fromView = ctx.view(forKey: .from), toView = ctx.view(forKey: .to)
+        // Navigation transitions always give both views.
+        guard let fromView = ctx.view(forKey: .from), let toView = ctx.view(forKey: .to) else {
+            ctx.completeTransition(!ctx.transitionWasCancelled)
+            return
+        }
         let final = ctx.finalFrame(for: ctx.toViewController)
         let w = container.bounds.width
         let engine = container.engine

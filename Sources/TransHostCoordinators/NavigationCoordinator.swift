@@ -11,20 +11,46 @@ import TransHostCore
 /// to the target, for setViewControllers it is .push when the new top was not in the old stack,
 /// else .pop (no transition at all when the top does not change).
 ///
+/// In a controller tree the coordinator belongs to a navigation controller (`owner`): the
+/// stack's controllers are its children (`parent`). A navigation controller whose view is not in
+/// the window (covered by a full-screen presentation, an unselected tab) changes its stack at
+/// once, without a transition and without appearance callbacks, as UIKit does off screen: its
+/// new top appears when the navigation controller does.
+///
 /// Interactive back navigation: `pop(animated:interaction:)` (or `beginInteractivePop`) drives
 /// the routed animator, custom or default, with the given interaction controller; routing a
 /// custom animator never disables it (unlike UIKit's edge-pan recognizer).
 public final class NavigationCoordinator {
     public let view: View
     public let host: TransitionHost
-    public private(set) var stack: [ViewController]
+    public private(set) var stack: [ViewController] {
+        didSet { adopt(old: oldValue) }
+    }
+    /// The navigation controller this coordinator works for (nil outside a controller tree).
+    public private(set) weak var owner: ViewController?
 
-    public init(root: ViewController, view: View, host: TransitionHost) {
+    public convenience init(root: ViewController, view: View, host: TransitionHost, owner: ViewController? = nil) {
+        self.init(stack: [root], view: view, host: host, owner: owner)
+    }
+
+    /// A navigation controller starting with `stack` (non-empty, no controller twice), the top
+    /// shown, without transitions.
+    public init(stack: [ViewController], view: View, host: TransitionHost, owner: ViewController? = nil) {
+        precondition(!stack.isEmpty, "a navigation coordinator needs a root controller")
         self.view = view
         self.host = host
-        self.stack = [root]
-        root.view.frame = view.bounds
-        view.addSubview(root.view)
+        self.stack = stack
+        self.owner = owner
+        owner?.navigationCoordinator = self
+        adopt(old: [])
+        let top = stack[stack.count - 1]
+        top.view.frame = view.bounds
+        view.addSubview(top.view)
+    }
+
+    private func adopt(old: [ViewController]) {
+        for vc in old where vc.parent === owner && !stack.contains(where: { $0 === vc }) { vc.parent = nil }
+        if let owner { for vc in stack { vc.parent = owner } }
     }
 
     public var topViewController: ViewController { stack[stack.count - 1] }
@@ -99,6 +125,13 @@ public final class NavigationCoordinator {
                             onComplete: @escaping () -> Void) {
         let from = topViewController
         let full = view.bounds
+        guard host.isOnScreen(view) else {
+            from.view.removeFromSuperview()
+            to.view.frame = full
+            view.addSubview(to.view)
+            onComplete()
+            return
+        }
         host.begin(container: .navigation, operation: op, from: from, to: to, containerView: view, animated: animated,
                    initialFrames: [ObjectIdentifier(from): full], finalFrames: [ObjectIdentifier(to): full],
                    interaction: interaction,

@@ -8,19 +8,27 @@ import TransHostCore
 /// is an immediate switch (`DefaultTabAnimator`: duration 0, no animation), as UIKit does when the
 /// tab bar controller's delegate returns nil. Selecting the selected tab does nothing (no
 /// transition, no appearance events). The selection only changes when a transition completes.
+/// In a controller tree it belongs to a tab bar controller (`owner`), the tabs' parent; off
+/// screen (its view not in the window) a selection changes at once without a transition or
+/// appearance callbacks.
 public final class TabCoordinator {
     public let view: View
     public let host: TransitionHost
     public let viewControllers: [ViewController]
     public private(set) var selectedIndex: Int
+    /// The tab bar controller this coordinator works for (nil outside a controller tree).
+    public private(set) weak var owner: ViewController?
 
     /// `controllers` must be non-empty; `selectedIndex` is clamped into range.
-    public init(controllers: [ViewController], selectedIndex: Int = 0, view: View, host: TransitionHost) {
+    public init(controllers: [ViewController], selectedIndex: Int = 0, view: View, host: TransitionHost, owner: ViewController? = nil) {
         precondition(!controllers.isEmpty, "a tab coordinator needs at least one controller")
         self.view = view
         self.host = host
         self.viewControllers = controllers
+        self.owner = owner
         self.selectedIndex = min(max(selectedIndex, 0), controllers.count - 1)
+        owner?.tabCoordinator = self
+        if let owner { for vc in controllers { vc.parent = owner } }
         let selected = controllers[self.selectedIndex]
         selected.view.frame = view.bounds
         view.addSubview(selected.view)
@@ -54,6 +62,13 @@ public final class TabCoordinator {
         guard index != selectedIndex else { return }
         let from = selectedViewController, to = viewControllers[index]
         let full = view.bounds
+        guard host.isOnScreen(view) else {
+            from.view.removeFromSuperview()
+            to.view.frame = full
+            view.addSubview(to.view)
+            selectedIndex = index
+            return
+        }
         host.begin(container: .tab, operation: .select, from: from, to: to, containerView: view, animated: animated,
                    initialFrames: [ObjectIdentifier(from): full], finalFrames: [ObjectIdentifier(to): full],
                    interaction: interaction, defaultAnimator: DefaultTabAnimator(),
@@ -84,7 +99,7 @@ public final class DefaultTabAnimator: TransitionAnimator {
     public var identity: AnimatorIdentity? { nil }
     public func transitionDuration(_ context: TransitionContext) -> Double { 0 }
     public func animateTransition(_ ctx: TransitionContext) {
-        let to = ctx.view(forKey: .to)
+        guard let to = ctx.view(forKey: .to) else { ctx.completeTransition(!ctx.transitionWasCancelled); return }
         to.frame = ctx.finalFrame(for: ctx.toViewController)
         ctx.containerView.addSubview(to)
         ctx.completeTransition(!ctx.transitionWasCancelled)

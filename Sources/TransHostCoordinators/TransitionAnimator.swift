@@ -26,8 +26,12 @@ public struct TransitionRequest {
     public let operation: TransitionOperation
     public let from: ViewController
     public let to: ViewController
-    public init(container: ContainerKind, operation: TransitionOperation, from: ViewController, to: ViewController) {
-        self.container = container; self.operation = operation; self.from = from; self.to = to
+    /// For a presentation: the controller it was asked of (UIKit's `source`), which `from` (the
+    /// presenting controller) may be an ancestor of; nil for other transitions.
+    public let source: ViewController?
+    public init(container: ContainerKind, operation: TransitionOperation, from: ViewController, to: ViewController,
+                source: ViewController? = nil) {
+        self.container = container; self.operation = operation; self.from = from; self.to = to; self.source = source
     }
 }
 

@@ -36,16 +36,19 @@ public final class TransitionContext {
     /// The transition coordinator of this transition (UIViewController.transitionCoordinator
     /// while it runs); set by the host when the transition begins.
     public internal(set) var coordinator: TransitionCoordinator!
-    /// Told when the transition ends, after the host's postconditions and before the
-    /// coordinator's completions: a presentation controller's DidEnd(completed).
-    var participants: [TransitionParticipant] = []
 
     let initialFrames: [ObjectIdentifier: Rect]
     let finalFrames: [ObjectIdentifier: Rect]
+    /// The views `view(forKey:)` gives (see there).
+    public let fromView: View?
+    public let toView: View?
+    /// For a presentation or dismissal: the presentation controller that lays it out.
+    public internal(set) var presentationController: PresentationController?
 
     init(container: ContainerKind, operation: TransitionOperation, from: ViewController, to: ViewController,
          containerView: View, isAnimated: Bool, startTime: Double, initialFrames: [ObjectIdentifier: Rect],
-         finalFrames: [ObjectIdentifier: Rect]) {
+         finalFrames: [ObjectIdentifier: Rect], fromView: View?, toView: View?) {
+        self.fromView = fromView; self.toView = toView
         self.container = container; self.operation = operation
         self.fromViewController = from; self.toViewController = to
         self.containerView = containerView; self.isAnimated = isAnimated; self.startTime = startTime
@@ -56,7 +59,11 @@ public final class TransitionContext {
     public enum Key { case from, to }
 
     public func viewController(forKey key: Key) -> ViewController { key == .from ? fromViewController : toViewController }
-    public func view(forKey key: Key) -> View { viewController(forKey: key).view }
+    /// viewForKey: as in UIKit, nil for the presenter's view in a presentation that keeps it in
+    /// place (the `over` styles, custom ones that keep it, and the current-context styles, whose
+    /// container is the presenter's view), on present as the from-view and on dismiss as the
+    /// to-view; a presentation controller's `presentedView` for the presented side.
+    public func view(forKey key: Key) -> View? { key == .from ? fromView : toView }
 
     /// initialFrameForViewController: .zero when unknown, as in UIKit.
     public func initialFrame(for vc: ViewController) -> Rect { initialFrames[ObjectIdentifier(vc)] ?? .zero }

@@ -13,8 +13,8 @@ import TransHostCore
 ///   back to its model value from before the block (UIKit's alongside animations end where they
 ///   began). A transition that is not animated runs the blocks at once, unanimated.
 /// - Completions run once the transition has ended, in the order they were added, after the
-///   host's postconditions (the from-view gone or the cancel restored) and before the animator's
-///   animationEnded; `isCancelled` then tells which.
+///   host's postconditions (the from-view gone or the cancel restored) and the presentation
+///   controller's DidEnd, and before the animator's animationEnded; `isCancelled` tells which.
 /// - Calls after the transition ended do nothing and return false, as UIKit's do.
 /// - `notifyWhenInteractionChanges`: for an interactive transition, each handler runs once, when
 ///   the interaction ends (finish or cancel), with `isInteractive` false, `isCancelled` set and
@@ -132,12 +132,3 @@ public final class TransitionCoordinator {
     }
 }
 
-/// Something that takes part in a transition besides its animator and is told when it begins
-/// and ends: a presentation controller (presentation/dismissalTransitionWillBegin and DidEnd).
-/// `transitionWillBegin` runs after the appearance callbacks' will-events and before the
-/// animator's animateTransition, so that what it asks the coordinator for starts with the
-/// animator; `transitionDidEnd` runs last, after the animator's animationEnded.
-public protocol TransitionParticipant: AnyObject {
-    func transitionWillBegin(_ context: TransitionContext)
-    func transitionDidEnd(_ context: TransitionContext, completed: Bool)
-}

@@ -16,14 +16,15 @@ public final class ActiveTransition {
     var breaches: [ContractBreach] = []
     var repairs: [HostRepair] = []
     var appearance: [AppearanceEvent] = []
+    let views: TransitionViews
     var finish: (Bool) -> Void = { _ in }
     var watchdogGeneration = 0
     /// Where the container sat when the transition began (an animator must not move it).
     weak var containerParent: View?
     var containerIndex = 0
     public var isFinished: Bool { context.didComplete != nil }
-    init(index: Int, context: TransitionContext, animator: TransitionAnimator?, duration: Double) {
-        self.index = index; self.context = context; self.animator = animator; self.duration = duration
+    init(index: Int, context: TransitionContext, animator: TransitionAnimator?, duration: Double, views: TransitionViews) {
+        self.index = index; self.context = context; self.animator = animator; self.duration = duration; self.views = views
     }
 }
 
@@ -74,6 +75,10 @@ public final class ActiveTransition {
 /// - Appearance: from willDisappear + to willAppear at the start; on completion from didDisappear
 ///   + to didAppear; on cancel to willDisappear, to didDisappear, from willAppear, from didAppear
 ///   (UIKit's balancing). Every path goes through `end`, so the events stay balanced.
+///   Each callback is forwarded to the controller's shown descendants right after it (a
+///   navigation controller's top, a tab bar controller's selected tab, embedded children), as
+///   UIKit's containers forward them; a presenter whose view stays on screen gets none
+///   (`TransitionViews`).
 public final class TransitionHost {
     public let engine: AnimationEngine
     public weak var provider: TransitionAnimatorProvider?
@@ -87,6 +92,9 @@ public final class TransitionHost {
     /// navigation stack", ...), or nil; set by the app that owns the coordinators.
     public var placement: ((ViewController, _ asking: ContainerKind) -> String?)?
     public private(set) var active: ActiveTransition?
+    /// The window: a container whose view is not inside it is off screen, and changes there
+    /// happen at once without a transition or appearance callbacks (see `isOnScreen`).
+    public weak var window: View?
     /// Every breach reported on this host, in order (including late ones).
     public private(set) var allBreaches: [ContractBreach] = []
     private var queue: [() -> Void] = []
@@ -133,6 +141,12 @@ public final class TransitionHost {
         return true
     }
 
+    /// Whether `view` is in the window (always true when no window was set).
+    public func isOnScreen(_ view: View) -> Bool {
+        guard let window else { return true }
+        return view.isDescendant(of: window)
+    }
+
     /// Whether a presentation or dismissal is running (UIKit refuses another present or dismiss then).
     public var isModalTransitionInFlight: Bool {
         guard let active, !active.isFinished else { return false }
@@ -143,13 +157,18 @@ public final class TransitionHost {
     /// selection) after the postconditions have been applied.
     func begin(container: ContainerKind, operation: TransitionOperation, from: ViewController, to: ViewController,
                containerView: View, animated: Bool, initialFrames: [ObjectIdentifier: Rect], finalFrames: [ObjectIdentifier: Rect],
-               interaction requested: InteractionController? = nil, participants: [TransitionParticipant] = [],
+               interaction requested: InteractionController? = nil, views given: TransitionViews? = nil,
+               source: ViewController? = nil, presentationController: PresentationController? = nil,
+               willAnimate: (() -> Void)? = nil,
                defaultAnimator: @autoclosure () -> TransitionAnimator, finish: @escaping (Bool) -> Void) {
+        let views = given ?? TransitionViews(from: from.view, to: to.view)
         let ctx = TransitionContext(container: container, operation: operation, from: from, to: to, containerView: containerView,
-                                    isAnimated: animated, startTime: engine.now, initialFrames: initialFrames, finalFrames: finalFrames)
+                                    isAnimated: animated, startTime: engine.now, initialFrames: initialFrames, finalFrames: finalFrames,
+                                    fromView: views.from, toView: views.to)
+        ctx.presentationController = presentationController
         // Before any plugin call: an animator may ask for the coordinator from transitionDuration.
         ctx.coordinator = TransitionCoordinator(context: ctx, engine: engine)
-        let request = TransitionRequest(container: container, operation: operation, from: from, to: to)
+        let request = TransitionRequest(container: container, operation: operation, from: from, to: to, source: source)
         beginning = true
         defer { beginning = false }
         let routed = animated ? provider?.animator(for: request) : nil
@@ -189,7 +208,7 @@ public final class TransitionHost {
                     message: "transitionDuration returned \(JSONWriter.format(bad)) s, more than the \(JSONWriter.format(Self.maximumDuration)) s the host accepts; \(JSONWriter.format(Self.maximumDuration)) s was used"))
             }
         }
-        let t = ActiveTransition(index: transitionCount, context: ctx, animator: animator, duration: duration)
+        let t = ActiveTransition(index: transitionCount, context: ctx, animator: animator, duration: duration, views: views)
         t.containerParent = containerView.superview
         t.containerIndex = containerView.superview?.subviews.firstIndex { $0 === containerView } ?? 0
         transitionCount += 1
@@ -207,18 +226,18 @@ public final class TransitionHost {
         ctx.onComplete = { [weak self, weak t] did in if let self, let t { self.end(t, didComplete: did) } }
 
         ctx.coordinator.transitionDuration = duration
-        ctx.participants = participants
-        t.toState = ViewState(of: to.view)
-        appear(t, from, .willDisappear)
-        appear(t, to, .willAppear)
-        if to.view.superview == nil { to.view.frame = ctx.finalFrame(for: to) }
-        if from.view.superview !== containerView { containerView.addSubview(from.view) }
-        t.fromState = ViewState(of: from.view)
+        t.toState = views.to.map { ViewState(of: $0) }
+        if views.fromAppears { appear(t, from, .willDisappear) }
+        for vc in views.alsoDisappearing { appear(t, vc, .willDisappear) }
+        if views.toAppears { appear(t, to, .willAppear) }
+        if let toView = views.to, toView.superview == nil { toView.frame = ctx.finalFrame(for: to) }
+        if let fromView = views.from, fromView.superview !== containerView { containerView.addSubview(fromView) }
+        t.fromState = views.from.map { ViewState(of: $0) }
         observer?.transitionDidBegin(t)
-        for p in participants { p.transitionWillBegin(ctx) }
 
         guard let animator else {
-            containerView.addSubview(to.view)
+            willAnimate?()
+            if let toView = views.to { containerView.addSubview(toView) }
             ctx.coordinator.start()
             ctx.completeTransition(true)
             return
@@ -231,8 +250,14 @@ public final class TransitionHost {
         } else {
             armWatchdog(t, remaining: duration)
         }
-        engine.withTimeline(ctx.timeline) { animator.animateTransition(ctx) }
-        // UIKit runs alongside animations in the animator's animation context: they start with it.
+        // The presentation controller's will-begin hook runs on the transition's timeline, so
+        // what it animates runs (and is scrubbed) with the transition.
+        engine.withTimeline(ctx.timeline) {
+            willAnimate?()
+            animator.animateTransition(ctx)
+        }
+        // UIKit runs alongside animations in the animator's animation context: they start with it
+        // (those the will-begin hook asked for included).
         if !t.isFinished { ctx.coordinator.start() }
         if let interaction, !t.isFinished { interaction.applyPending() }
     }
@@ -250,7 +275,9 @@ public final class TransitionHost {
             self.allBreaches.append(ContractBreach(plugin: ctx.pluginName, kind: "never-completed",
                 message: "completeTransition was not called within \(JSONWriter.format(Self.watchdogFactor)) x \(JSONWriter.format(remaining)) s + \(JSONWriter.format(Self.watchdogSlack)) s for \(ctx.container.rawValue) \(ctx.operation.rawValue) \(ctx.fromViewController.typeName) -> \(ctx.toViewController.typeName); the host completed the transition"))
             t.breaches.append(self.allBreaches[self.allBreaches.count - 1])
-            for v in [ctx.fromViewController.view, ctx.toViewController.view] { self.engine.removeAllAnimations(of: v) }
+            for v in [ctx.fromViewController.view, ctx.toViewController.view] + [ctx.fromView, ctx.toView].compactMap({ $0 }) {
+                self.engine.removeAllAnimations(of: v)
+            }
             t.repairs.append(HostRepair(kind: "completed-by-host", subject: "completeTransition",
                 message: "the animator never called completeTransition; the host stopped the from- and to-view's animations and completed the transition (on a device it would never end and the app would stop responding)"))
             ctx.completedByWatchdog = true
@@ -259,7 +286,9 @@ public final class TransitionHost {
     }
 
     private func appear(_ t: ActiveTransition, _ vc: ViewController, _ kind: AppearanceKind) {
-        t.appearance.append(AppearanceEvent(controller: vc.id, type: vc.typeName, kind: kind, animated: t.context.isAnimated, time: engine.now))
+        for c in vc.shownSubtree {
+            t.appearance.append(AppearanceEvent(controller: c.id, type: c.typeName, kind: kind, animated: t.context.isAnimated, time: engine.now))
+        }
     }
 
     private func breach(_ t: ActiveTransition, _ kind: String, _ message: String) {
@@ -292,43 +321,50 @@ public final class TransitionHost {
             didComplete = false
         }
         var restored: [String] = []
+        let views = t.views
         if didComplete {
-            if !to.view.isDescendant(of: ctx.containerView) {
+            if let toView = views.to, !toView.isDescendant(of: ctx.containerView) {
                 breach(t, "to-view-missing",
                        "the to-view (\(to.typeName)) was not in the container after completeTransition(true); the host added it")
-                ctx.containerView.addSubview(to.view)
+                ctx.containerView.addSubview(toView)
                 t.repairs.append(HostRepair(kind: "to-view-added", subject: "to-view",
                     message: "the to-view (\(to.typeName)) was not in the container after completeTransition(true); the host added it (on a device the screen would show no \(to.typeName))"))
             }
-            if from.view !== to.view { from.view.removeFromSuperview() }
-            appear(t, from, .didDisappear)
-            appear(t, to, .didAppear)
+            if let fromView = views.from, fromView !== views.to { fromView.removeFromSuperview() }
+            if views.fromAppears { appear(t, from, .didDisappear) }
+            for vc in views.alsoDisappearing { appear(t, vc, .didDisappear) }
+            if views.toAppears { appear(t, to, .didAppear) }
         } else {
             // Undo field by field: the to-view first (it usually leaves the container), then the
             // from-view (back at its index).
-            if let s = t.toState, from.view !== to.view { restored += restore(to.view, to: s, as: "to", in: t) }
-            if let s = t.fromState { restored += restore(from.view, to: s, as: "from", in: t) }
-            if !from.view.isDescendant(of: ctx.containerView) {
-                ctx.containerView.addSubview(from.view)
+            if let s = t.toState, let toView = views.to, toView !== views.from { restored += restore(toView, to: s, as: "to", in: t) }
+            if let s = t.fromState, let fromView = views.from { restored += restore(fromView, to: s, as: "from", in: t) }
+            if let fromView = views.from, !fromView.isDescendant(of: ctx.containerView) {
+                ctx.containerView.addSubview(fromView)
                 t.repairs.append(HostRepair(kind: "from-view-added", subject: "from-view",
                     message: "the cancelled transition left the from-view (\(from.typeName)) outside the container; the host added it back (on a device the screen would be blank)"))
             }
             // UIKit balances a cancelled transition: the to-controller disappears again and the
             // from-controller reappears.
-            appear(t, to, .willDisappear)
-            appear(t, to, .didDisappear)
-            appear(t, from, .willAppear)
-            appear(t, from, .didAppear)
+            if views.toAppears {
+                appear(t, to, .willDisappear)
+                appear(t, to, .didDisappear)
+            }
+            for vc in views.alsoDisappearing { appear(t, vc, .willAppear); appear(t, vc, .didAppear) }
+            if views.fromAppears {
+                appear(t, from, .willAppear)
+                appear(t, from, .didAppear)
+            }
         }
         // Later animations on this timeline (an animator's follow-ups) run at normal speed.
         ctx.timeline.setSpeed(1, now: engine.now)
         t.interaction?.transitionEnded()
         t.finish(didComplete)
-        // UIKit's order at the end: the coordinator's completions, the animator's animationEnded,
-        // then the presentation controller's DidEnd(completed).
+        // The order at the end: the container's bookkeeping and the presentation controller's
+        // DidEnd (in finish), the coordinator's completions (a cancel's rollback first), then the
+        // animator's animationEnded.
         ctx.coordinator.transitionDidEnd(didComplete: didComplete)
         t.animator?.animationEnded(didComplete)
-        for p in ctx.participants { p.transitionDidEnd(ctx, completed: didComplete) }
         active = nil
         let record = TransitionRecord(index: t.index, container: ctx.container, operation: ctx.operation,
                                       fromType: from.typeName, toType: to.typeName, fromID: from.id, toID: to.id,

@@ -11,7 +11,9 @@ extension HostBridge {
         }
         t.context_view = { c, key in
             guard let b = bridge(), let ctx = b.context(c, "context_view"), b.validKey(key, "context_view") else { return nil }
-            return b.handles.handle(for: (key == TH_KEY_FROM ? ctx.fromViewController : ctx.toViewController).view)
+            // NULL where UIKit's viewForKey: is nil (a presenter's view that stays in place).
+            guard let v = ctx.view(forKey: key == TH_KEY_FROM ? .from : .to) else { return nil }
+            return b.handles.handle(for: v)
         }
         t.context_container = { c in
             guard let b = bridge(), let ctx = b.context(c, "context_container") else { return nil }

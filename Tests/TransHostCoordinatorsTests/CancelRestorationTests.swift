@@ -101,7 +101,7 @@ final class CancelRestorationTests: XCTestCase {
             var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-refuser", id: "refuser") }
             func transitionDuration(_ context: TransitionContext) -> Double { 0.2 }
             func animateTransition(_ ctx: TransitionContext) {
-                let from = ctx.view(forKey: .from), to = ctx.view(forKey: .to)
+                let from = ctx.view(forKey: .from)!, to = ctx.view(forKey: .to)!
                 ctx.containerView.addSubview(to)
                 ctx.containerView.engine.animate(AnimationParameters(duration: 0.2), animations: { from.alpha = 0 },
                                                  completion: { _ in ctx.completeTransition(false) })
@@ -122,7 +122,7 @@ final class CancelRestorationTests: XCTestCase {
             var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-stubborn", id: "stubborn") }
             func transitionDuration(_ context: TransitionContext) -> Double { 0.2 }
             func animateTransition(_ ctx: TransitionContext) {
-                let to = ctx.view(forKey: .to)
+                let to = ctx.view(forKey: .to)!
                 ctx.containerView.addSubview(to)
                 ctx.containerView.engine.animate(AnimationParameters(duration: 0.2), animations: { to.alpha = 0.3 },
                                                  completion: { _ in to.alpha = 1; ctx.completeTransition(true) })

@@ -79,7 +79,7 @@ final class ContractBreachTests: XCTestCase {
             var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-slow", id: "slow") }
             func transitionDuration(_ context: TransitionContext) -> Double { 0.1 }
             func animateTransition(_ ctx: TransitionContext) {
-                let to = ctx.view(forKey: .to)
+                let to = ctx.view(forKey: .to)!
                 ctx.containerView.addSubview(to)
                 // Lies about its duration: the animation takes 30 s.
                 ctx.containerView.engine.animate(AnimationParameters(duration: 30), animations: { to.alpha = 0.5 },
@@ -102,7 +102,7 @@ final class ContractBreachTests: XCTestCase {
             var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-slow", id: "slow") }
             func transitionDuration(_ context: TransitionContext) -> Double { 0.1 }
             func animateTransition(_ ctx: TransitionContext) {
-                let to = ctx.view(forKey: .to)
+                let to = ctx.view(forKey: .to)!
                 ctx.containerView.addSubview(to)
                 let helper = View(engine: ctx.containerView.engine, frame: Rect(x: 0, y: 0, width: 10, height: 10))
                 ctx.containerView.addSubview(helper)
@@ -126,7 +126,7 @@ final class ContractBreachTests: XCTestCase {
             var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-nan", id: "nan") }
             func transitionDuration(_ context: TransitionContext) -> Double { .nan }
             func animateTransition(_ ctx: TransitionContext) {
-                ctx.containerView.addSubview(ctx.view(forKey: .to)); ctx.completeTransition(true)
+                ctx.containerView.addSubview(ctx.view(forKey: .to)!); ctx.completeTransition(true)
             }
         }
         let f = Fixture(.tab)
@@ -144,7 +144,7 @@ final class ContractBreachTests: XCTestCase {
             var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-vandal", id: "vandal") }
             func transitionDuration(_ context: TransitionContext) -> Double { 0.1 }
             func animateTransition(_ ctx: TransitionContext) {
-                ctx.containerView.addSubview(ctx.view(forKey: .to))
+                ctx.containerView.addSubview(ctx.view(forKey: .to)!)
                 ctx.containerView.removeFromSuperview()
                 ctx.completeTransition(true)
             }

@@ -38,7 +38,7 @@ final class HostRepairTests: XCTestCase {
             var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-remover", id: "remover") }
             func transitionDuration(_ context: TransitionContext) -> Double { 0.2 }
             func animateTransition(_ ctx: TransitionContext) {
-                let from = ctx.view(forKey: .from), to = ctx.view(forKey: .to)
+                let from = ctx.view(forKey: .from)!, to = ctx.view(forKey: .to)!
                 ctx.containerView.addSubview(to)
                 ctx.containerView.engine.animate(AnimationParameters(duration: 0.2), animations: { to.alpha = 0.5 }, completion: { _ in
                     from.removeFromSuperview()   // a seed-style cleanup that ignores the cancel

@@ -81,7 +81,7 @@ final class InteractionControllerTests: XCTestCase {
             var identity: AnimatorIdentity? { nil }
             func transitionDuration(_ context: TransitionContext) -> Double { 1 }
             func animateTransition(_ ctx: TransitionContext) {
-                let to = ctx.view(forKey: .to)
+                let to = ctx.view(forKey: .to)!
                 to.frame = ctx.finalFrame(for: ctx.toViewController)
                 ctx.containerView.addSubview(to)
                 to.alpha = 0
@@ -261,7 +261,7 @@ final class InteractionControllerTests: XCTestCase {
             var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-stuck", id: "stuck") }
             func transitionDuration(_ context: TransitionContext) -> Double { 0.5 }
             func animateTransition(_ ctx: TransitionContext) {
-                let to = ctx.view(forKey: .to)
+                let to = ctx.view(forKey: .to)!
                 ctx.containerView.addSubview(to)
                 ctx.containerView.engine.animate(AnimationParameters(duration: 0.5), animations: { to.alpha = 0.5 })
             }

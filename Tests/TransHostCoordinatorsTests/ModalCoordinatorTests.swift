@@ -34,7 +34,7 @@ final class ModalCoordinatorTests: XCTestCase {
             func transitionDuration(_ context: TransitionContext) -> Double { 0 }
             func animateTransition(_ ctx: TransitionContext) {
                 report(ctx.isPresenting)
-                ctx.containerView.addSubview(ctx.view(forKey: .to))
+                ctx.containerView.addSubview(ctx.view(forKey: .to)!)
                 ctx.completeTransition(true)
             }
         }

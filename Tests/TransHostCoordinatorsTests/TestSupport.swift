@@ -16,7 +16,7 @@ final class FadeScaleAnimator: TransitionAnimator {
     var ended: [Bool] = []
     func transitionDuration(_ context: TransitionContext) -> Double { Self.duration }
     func animateTransition(_ ctx: TransitionContext) {
-        let from = ctx.view(forKey: .from), to = ctx.view(forKey: .to)
+        let from = ctx.view(forKey: .from)!, to = ctx.view(forKey: .to)!
         to.frame = ctx.finalFrame(for: ctx.toViewController)
         ctx.containerView.addSubview(to)
         to.alpha = 0
@@ -37,7 +37,7 @@ final class SloppyAnimator: TransitionAnimator {
     var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-sloppy", id: "sloppy") }
     func transitionDuration(_ context: TransitionContext) -> Double { 0.4 }
     func animateTransition(_ ctx: TransitionContext) {
-        let from = ctx.view(forKey: .from), to = ctx.view(forKey: .to)
+        let from = ctx.view(forKey: .from)!, to = ctx.view(forKey: .to)!
         ctx.containerView.insertSubview(to, belowSubview: from)
         to.transform = AffineTransform(translationX: -100, y: 0)
         ctx.containerView.engine.animate(AnimationParameters(duration: 0.4, options: 3 << 16), animations: {
@@ -56,7 +56,7 @@ final class TwoBlockAnimator: TransitionAnimator {
     var firstDone = 0, secondDone = 0
     func transitionDuration(_ context: TransitionContext) -> Double { 0.25 }
     func animateTransition(_ ctx: TransitionContext) {
-        let from = ctx.view(forKey: .from), to = ctx.view(forKey: .to)
+        let from = ctx.view(forKey: .from)!, to = ctx.view(forKey: .to)!
         ctx.containerView.addSubview(to)
         to.alpha = 0
         let engine = ctx.containerView.engine
@@ -78,7 +78,7 @@ final class NeverCompletingAnimator: TransitionAnimator {
     var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-never", id: "never") }
     func transitionDuration(_ context: TransitionContext) -> Double { duration }
     func animateTransition(_ ctx: TransitionContext) {
-        let to = ctx.view(forKey: .to)
+        let to = ctx.view(forKey: .to)!
         ctx.containerView.addSubview(to)
         ctx.containerView.engine.animate(AnimationParameters(duration: 0.25), animations: { to.alpha = 0.5 })
     }
@@ -89,7 +89,7 @@ final class TwiceCompletingAnimator: TransitionAnimator {
     var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-twice", id: "twice") }
     func transitionDuration(_ context: TransitionContext) -> Double { 0.25 }
     func animateTransition(_ ctx: TransitionContext) {
-        let to = ctx.view(forKey: .to)
+        let to = ctx.view(forKey: .to)!
         ctx.containerView.addSubview(to)
         ctx.containerView.engine.animate(AnimationParameters(duration: 0.25), animations: { to.alpha = 0.5 },
                                          completion: { _ in
@@ -105,7 +105,7 @@ final class ForgetfulAnimator: TransitionAnimator {
     var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-forgetful", id: "forgetful") }
     func transitionDuration(_ context: TransitionContext) -> Double { 0.1 }
     func animateTransition(_ ctx: TransitionContext) {
-        let from = ctx.view(forKey: .from)
+        let from = ctx.view(forKey: .from)!
         ctx.containerView.engine.animate(AnimationParameters(duration: 0.1), animations: { from.alpha = 0.9 },
                                          completion: { _ in from.alpha = 1; ctx.completeTransition(true) })
     }

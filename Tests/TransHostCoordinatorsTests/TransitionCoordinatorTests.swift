@@ -97,37 +97,84 @@ final class TransitionCoordinatorTests: XCTestCase {
         XCTAssertEqual(dimming.alpha, 1)
     }
 
-    func testUnanimatedTransitionAppliesAlongsideAtOnce() {
+    /// A custom presentation controller that dims the presenter alongside, logging its hooks.
+    final class Dimming: PresentationController {
+        var log: (String) -> Void = { _ in }
+        var dimming: View?
+        weak var host: TransitionHost?
+        override var frameOfPresentedViewInContainerView: Rect {
+            guard let c = containerView else { return .zero }
+            return Rect(x: 0, y: c.bounds.height / 2, width: c.bounds.width, height: c.bounds.height / 2)
+        }
+        override func presentationTransitionWillBegin() {
+            log("willBegin")
+            guard let container = containerView, let ctx = host?.active?.context else { return }
+            let v = View(engine: container.engine, frame: container.bounds, name: "dimming")
+            v.alpha = 0
+            container.addSubview(v)
+            dimming = v
+            ctx.coordinator.animate(alongsideTransition: { v.alpha = 1 }, completion: { [self] c in log("completion cancelled=\(c.isCancelled)") })
+        }
+        override func presentationTransitionDidEnd(_ completed: Bool) { log("didEnd \(completed)") }
+    }
+
+    /// A custom presentation's animator: only the sheet (the to-view) moves, up from below.
+    final class SheetAnimator: TransitionAnimator {
+        var identity: AnimatorIdentity? { AnimatorIdentity(plugin: "test-sheet", id: "sheet") }
+        func transitionDuration(_ context: TransitionContext) -> Double { 0.25 }
+        func animateTransition(_ ctx: TransitionContext) {
+            let sheet = ctx.view(forKey: .to)!
+            XCTAssertNil(ctx.view(forKey: .from), "custom: no from-view, the presenter's stays")
+            sheet.frame = ctx.finalFrame(for: ctx.toViewController)
+            ctx.containerView.addSubview(sheet)
+            sheet.transform = AffineTransform(translationX: 0, y: 284)
+            ctx.containerView.engine.animate(AnimationParameters(duration: 0.25), animations: { sheet.transform = .identity },
+                                             completion: { _ in
+                sheet.transform = .identity
+                ctx.completeTransition(!ctx.transitionWasCancelled)
+            })
+        }
+    }
+
+    final class Vendor: PresentationControllerProvider {
+        var made: [Dimming] = []
+        var log: (String) -> Void = { _ in }
+        weak var host: TransitionHost?
+        func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                    source: ViewController, style: ModalPresentationStyle) -> PresentationController? {
+            guard style == .custom else { return nil }
+            let pc = Dimming(presentedViewController: presented, presenting: presenting, source: source, style: style)
+            pc.log = log
+            pc.host = host
+            made.append(pc)
+            return pc
+        }
+    }
+
+    func testUnanimatedPresentationAppliesAlongsideAtOnce() {
         let f = Fixture(.modal)
-        let dimming = View(engine: f.engine, frame: screen)
-        dimming.alpha = 0
-        var completed = 0
-        let p = Participant { ctx in ctx.coordinator.animate(alongsideTransition: { dimming.alpha = 0.4 }, completion: { _ in completed += 1 }) }
-        f.host.begin(container: .modal, operation: .present, from: f.a, to: f.b, containerView: f.window, animated: false,
-                     initialFrames: [:], finalFrames: [ObjectIdentifier(f.b): screen], participants: [p],
-                     defaultAnimator: DefaultModalAnimator(operation: .present), finish: { _ in })
-        XCTAssertEqual(dimming.alpha, 0.4)
-        XCTAssertFalse(f.engine.isAnimating(dimming, .alpha))
-        XCTAssertEqual(completed, 1)
-        XCTAssertEqual(p.log, ["willBegin", "didEnd true"])
-    }
-
-    final class Participant: TransitionParticipant {
+        let vendor = Vendor()
         var log: [String] = []
-        let onBegin: (TransitionContext) -> Void
-        init(_ onBegin: @escaping (TransitionContext) -> Void = { _ in }) { self.onBegin = onBegin }
-        func transitionWillBegin(_ context: TransitionContext) { log.append("willBegin"); onBegin(context) }
-        func transitionDidEnd(_ context: TransitionContext, completed: Bool) { log.append("didEnd \(completed)") }
+        vendor.log = { log.append($0) }
+        vendor.host = f.host
+        f.modal.presentationControllerProvider = vendor
+        f.modal.present(f.b, style: .custom, animated: false)
+        f.run()
+        let dimming = try! XCTUnwrap(vendor.made.first?.dimming)
+        XCTAssertEqual(dimming.alpha, 1)
+        XCTAssertFalse(f.engine.isAnimating(dimming, .alpha))
+        XCTAssertEqual(log, ["willBegin", "didEnd true", "completion cancelled=false"])
     }
 
-    /// UIKit's order: willBegin before animateTransition; at the end the coordinator's
-    /// completions, then animationEnded, then DidEnd, each with the outcome.
+    /// The order: willBegin before animateTransition (its alongside blocks start with the
+    /// animator); at the end DidEnd with the outcome, the coordinator's completions, then
+    /// animationEnded.
     func testEndOrderAndValues() {
         for cancel in [false, true] {
             let f = Fixture(.modal)
             var log: [String] = []
             final class Logging: TransitionAnimator {
-                let inner = FadeScaleAnimator()
+                let inner = SheetAnimator()
                 let log: (String) -> Void
                 init(_ log: @escaping (String) -> Void) { self.log = log }
                 var identity: AnimatorIdentity? { inner.identity }
@@ -135,21 +182,26 @@ final class TransitionCoordinatorTests: XCTestCase {
                 func animateTransition(_ ctx: TransitionContext) { log("animateTransition"); inner.animateTransition(ctx) }
                 func animationEnded(_ transitionCompleted: Bool) { log("animationEnded \(transitionCompleted)") }
             }
-            let p = Participant { ctx in
-                log.append("willBegin")
-                ctx.coordinator.animate(alongsideTransition: nil, completion: { c in log.append("completion cancelled=\(c.isCancelled)") })
-            }
-            let ic = cancel ? InteractionController() : nil
+            let vendor = Vendor()
+            vendor.log = { log.append($0) }
+            vendor.host = f.host
+            f.modal.presentationControllerProvider = vendor
             f.route { Logging { log.append($0) } }
-            f.host.begin(container: .modal, operation: .present, from: f.a, to: f.b, containerView: f.window, animated: true,
-                         initialFrames: [:], finalFrames: [ObjectIdentifier(f.b): screen], interaction: ic, participants: [p],
-                         defaultAnimator: DefaultModalAnimator(operation: .present), finish: { done in log.append("finish \(done)") })
+            let ic = cancel ? InteractionController() : nil
+            f.modal.present(f.b, style: .custom, interaction: ic)
             ic?.update(0.4)
+            let dimming = try! XCTUnwrap(vendor.made.first?.dimming)
+            if cancel { assertClose(f.engine.presentation(of: dimming).alpha, TimingCurve.easeInOut.progress(0.4, duration: 0.25), accuracy: 1e-9) }
             ic?.cancel()
             f.run()
-            let didEnd = p.log.last!
-            XCTAssertEqual(log + [didEnd], ["willBegin", "animateTransition", "finish \(!cancel)", "completion cancelled=\(cancel)",
-                                            "animationEnded \(!cancel)", "didEnd \(!cancel)"], "cancel: \(cancel)")
+            XCTAssertEqual(log, ["willBegin", "animateTransition", "didEnd \(!cancel)", "completion cancelled=\(cancel)",
+                                 "animationEnded \(!cancel)"], "cancel: \(cancel)")
+            XCTAssertEqual(dimming.alpha, cancel ? 0 : 1, "rolled back on a cancel, kept otherwise")
+            XCTAssertEqual(f.engine.presentation(of: dimming).alpha, cancel ? 0 : 1)
+            if !cancel {
+                XCTAssertEqual(f.b.view.frame, Rect(x: 0, y: 284, width: 320, height: 284), "the presentation controller's frame")
+                XCTAssertTrue(f.a.view.superview === f.window, "custom: the presenter's view stays")
+            }
         }
     }
 }
