@@ -6,8 +6,9 @@ import CTransHost
 /// (`frameOfPresentedViewInContainerView`), whether the presenter's view leaves
 /// (`shouldRemovePresentersView`, default false: it stays and shows through), and calls the
 /// transition hooks in UIKit's order: presentationTransitionWillBegin,
-/// containerViewWillLayoutSubviews, the animator's animateTransition, ... the coordinator's
-/// completions, the animator's animationEnded, presentationTransitionDidEnd(completed). The
+/// containerViewWillLayoutSubviews, the animator's animateTransition, ...,
+/// presentationTransitionDidEnd(completed), the coordinator's completions, the animator's
+/// animationEnded. The
 /// same with the dismissal hooks for the dismissal. Inside the hooks
 /// `presentedViewController.transitionCoordinator` is the running transition's.
 ///

@@ -1,4 +1,5 @@
 import CTransHost
+import TransHostCore
 import TransHostCoordinators
 import TransHostManifest
 import TransHostRouting
@@ -32,5 +33,56 @@ extension PluginRuntime {
             warningHandler("\(error); the host's presentation controller was used for \(query.summary)")
             return nil
         }
+    }
+}
+
+/// UIKit consults the transitioning delegate for a `.custom` presentation only; the other styles
+/// keep the host's presentation controller.
+extension PluginRuntime: PresentationControllerProvider {
+    public func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                       source: ViewController, style: ModalPresentationStyle) -> PresentationController? {
+        guard style == .custom, let p = pluginPresentation(forPresented: presented, presenting: presenting, source: source) else { return nil }
+        return PluginPresentationController(plugin: p, presented: presented, presenting: presenting, source: source,
+                                            context: { [weak self] in self?.runningContext() })
+    }
+}
+
+/// The host's PresentationController backed by a plugin's th_presentation_controller: what the
+/// plugin leaves NULL keeps the host's default for the custom style.
+final class PluginPresentationController: PresentationController {
+    let plugin: PluginPresentation
+    let context: () -> TransitionContext?
+
+    init(plugin: PluginPresentation, presented: ViewController, presenting: ViewController, source: ViewController,
+         context: @escaping () -> TransitionContext?) {
+        self.plugin = plugin
+        self.context = context
+        super.init(presentedViewController: presented, presenting: presenting, source: source, style: .custom)
+    }
+
+    override var frameOfPresentedViewInContainerView: Rect {
+        guard let containerView, let f = plugin.frameOfPresentedView(in: containerView) else { return super.frameOfPresentedViewInContainerView }
+        return f
+    }
+
+    override var shouldRemovePresentersView: Bool { plugin.shouldRemovePresentersView ?? super.shouldRemovePresentersView }
+
+    override func presentationTransitionWillBegin() { willBegin(presenting: true) }
+    override func dismissalTransitionWillBegin() { willBegin(presenting: false) }
+    override func presentationTransitionDidEnd(_ completed: Bool) { didEnd(presenting: true, completed) }
+    override func dismissalTransitionDidEnd(_ completed: Bool) { didEnd(presenting: false, completed) }
+
+    override func containerViewWillLayoutSubviews() {
+        if let containerView { plugin.containerWillLayout(containerView) }
+    }
+
+    private func willBegin(presenting: Bool) {
+        guard let ctx = context(), let containerView else { return }
+        plugin.willBegin(ctx, container: containerView, presenting: presenting)
+    }
+
+    private func didEnd(presenting: Bool, _ completed: Bool) {
+        guard let ctx = context() else { return }
+        plugin.didEnd(ctx, presenting: presenting, completed: completed)
     }
 }

@@ -419,8 +419,8 @@ typedef struct th_host_api {
      * block on the transition's timeline (from the animator's start, over transitionDuration,
      * ease-in-out; scrubbed when interactive); it may change any view, in the container or not.
      * After a cancel the host puts back every property it changed. completion(ctx, user) runs
-     * once after the transition ended (context_transition_was_cancelled tells how), before the
-     * animator's animation_ended; after it the host never uses user again. Either may be NULL.
+     * once after the transition ended (context_transition_was_cancelled tells how), after the
+     * presentation controller's did_end and before the animator's animation_ended; after it the host never uses user again. Either may be NULL.
      * Returns 0 (and calls neither) when the transition has already ended. [main-thread] */
     int (*coordinator_animate_alongside)(th_context *ctx, th_coordinator_fn animation, th_coordinator_fn completion, void *user);
     /* notifyWhenInteractionChanges: handler(ctx, user) runs once, when the interaction of an
@@ -520,8 +520,8 @@ typedef struct th_delegate {
  * Serves one presentation and its dismissal. Every function may be NULL (UIKit's default then
  * applies). container is the presentation's container view; ctx is the running transition's
  * context (its coordinator: coordinator_animate_alongside). Order for a present:
- * presentation_will_begin, container_will_layout, the animator's animate_transition, ... the
- * coordinator's completions, the animator's animation_ended, presentation_did_end. The same for
+ * presentation_will_begin, container_will_layout, the animator's animate_transition, ...,
+ * presentation_did_end, the coordinator's completions, the animator's animation_ended. The same for
  * the dismissal with the dismissal_* functions. */
 typedef struct th_presentation_controller {
     uint32_t struct_size;
