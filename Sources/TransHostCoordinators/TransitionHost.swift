@@ -171,6 +171,9 @@ public final class TransitionHost {
         let request = TransitionRequest(container: container, operation: operation, from: from, to: to, source: source)
         beginning = true
         defer { beginning = false }
+        // UIKit's navigation delegate hears willShow for unanimated pushes and pops too; an
+        // animated one hears it from the provider, before it is asked for the animator.
+        if !animated, container == .navigation { (provider as? NavigationShowListener)?.navigationWillShow(request, animated: false) }
         let routed = animated ? provider?.animator(for: request) : nil
         let animator: TransitionAnimator? = animated ? (routed ?? defaultAnimator()) : nil
         ctx.pluginName = animator?.identity?.plugin ?? "host"

@@ -80,7 +80,7 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     public var runningContext: () -> TransitionContext? = { nil }
 
     /// The navigation delegate that decided the running transition, to tell it didShow.
-    var pendingShow: (plugin: String, delegate: UnsafePointer<th_delegate>, request: TransitionRequest)?
+    var pendingShow: (plugin: String, delegate: UnsafePointer<th_delegate>, request: TransitionRequest, animated: Bool)?
 
     func setInteractionRule(_ rule: InteractionRule, for animator: TransitionAnimator) {
         interactionRules[ObjectIdentifier(animator)] = rule

@@ -109,6 +109,18 @@ final class ReplacingProvider: TransitionAnimatorProvider {
     }
 }
 
+extension ReplacingProvider: NavigationShowListener {
+    /// A replaced plugin's delegate hears nothing more, as it is not asked for animators.
+    func navigationWillShow(_ request: TransitionRequest, animated: Bool) {
+        let query = RouteQuery(container: request.container, operation: request.operation,
+                               from: request.from.typeName, to: request.to.typeName)
+        let index = host.currentTransitionIndex
+        if let winner = runtime.router.resolve(query).winner,
+           replaced.contains(where: { $0.plugin == winner.rule.plugin && index >= ($0.transition ?? 0) }) { return }
+        runtime.navigationWillShow(request, animated: animated)
+    }
+}
+
 /// Presentation controllers from plugins, under the replay rule: a plugin that failed in
 /// transition N is not asked for one from then on (the host's controller serves instead).
 final class PresentationProvider: PresentationControllerProvider {
