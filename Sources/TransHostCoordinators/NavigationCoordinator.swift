@@ -65,7 +65,7 @@ public final class NavigationCoordinator {
                 host.warn("push of \(vc.typeName) (\(vc.id)) refused: it is already on the navigation stack")
                 return
             }
-            if host.refuseIfPlacedElsewhere(vc, by: .navigation, action: "push") { return }
+            if host.refuseIfPlacedElsewhere(vc, by: .navigation, action: "push") || refuseIfAncestor(vc, action: "push") { return }
             transition(.push, to: vc, animated: animated, interaction: interaction) { [self] in stack.append(vc) }
         }
     }
@@ -115,10 +115,22 @@ public final class NavigationCoordinator {
                 host.warn("setViewControllers refused: \(vc.typeName) (\(vc.id)) is in the new stack twice")
                 return
             }
+            for vc in controllers where !stack.contains(where: { $0 === vc }) {
+                if host.refuseIfPlacedElsewhere(vc, by: .navigation, action: "setViewControllers") || refuseIfAncestor(vc, action: "setViewControllers") {
+                    return
+                }
+            }
             if newTop === topViewController { stack = controllers; return }
             let op: TransitionOperation = stack.contains(where: { $0 === newTop }) ? .pop : .push
             transition(op, to: newTop, animated: animated, interaction: interaction) { [self] in stack = controllers }
         }
+    }
+
+    /// A controller that contains this navigation controller cannot go on its stack.
+    private func refuseIfAncestor(_ vc: ViewController, action: String) -> Bool {
+        guard let owner, vc.isAncestor(of: owner) else { return false }
+        host.fail("\(action) of \(vc.typeName) (\(vc.id)) refused: it contains the navigation controller \(owner.typeName) (\(owner.id)) it would be pushed onto (UIKit raises an exception)")
+        return true
     }
 
     private func transition(_ op: TransitionOperation, to: ViewController, animated: Bool, interaction: InteractionController?,

@@ -15,69 +15,67 @@ public final class AppServices: PluginAppServices {
     public var screenBounds: Rect { app.window.bounds }
     public var screenScale: Double { Double(app.scenario.device.scale) }
 
-    /// The navigation or tab container controller (the modal root when the root is one).
-    private var containerController: ViewController? { app.navigation != nil || app.tabs != nil ? app.modal.root : nil }
-
-    /// Whether `vc` is in the running transition of `kind` (its to-controller is a child
-    /// already, as in UIKit).
-    private func inTransition(_ vc: ViewController, _ kind: ContainerKind) -> Bool {
-        guard let ctx = app.host.active?.context, ctx.container == kind else { return false }
-        return ctx.fromViewController === vc || ctx.toViewController === vc
+    /// The navigation controller whose running transition involves `vc` (the pushed controller
+    /// is a child already, as in UIKit).
+    private func navigationInTransition(_ vc: ViewController) -> ViewController? {
+        guard let ctx = app.host.active?.context, ctx.container == .navigation,
+              ctx.fromViewController === vc || ctx.toViewController === vc else { return nil }
+        return ctx.fromViewController.parent ?? ctx.toViewController.parent
     }
 
     public func related(_ vc: ViewController, _ relation: ControllerRelation) -> ViewController? {
-        let presented = app.modal.presented
         switch relation {
         case .presenting:
-            guard let i = presented.firstIndex(where: { $0 === vc }) else {
-                if let ctx = app.host.active?.context, ctx.container == .modal, ctx.operation == .present, ctx.toViewController === vc {
-                    return ctx.fromViewController
-                }
-                return nil
+            // A child answers for the controller its tree hangs from, as in UIKit.
+            var n: ViewController? = vc
+            while let c = n { if let p = c.presentingViewController { return p }; n = c.parent }
+            if let ctx = app.host.active?.context, ctx.container == .modal, ctx.operation == .present, ctx.toViewController === vc {
+                return ctx.fromViewController
             }
-            return i == 0 ? app.modal.root : presented[i - 1]
+            return nil
         case .presented:
-            if let i = presented.firstIndex(where: { $0 === vc }) { return i + 1 < presented.count ? presented[i + 1] : nil }
-            let isRootSide = vc === app.modal.root || children(of: app.modal.root).contains { $0 === vc }
-            return isRootSide ? presented.first : nil
+            var n: ViewController? = vc
+            while let c = n { if let p = c.presentedViewController { return p }; n = c.parent }
+            return nil
         case .navigation:
-            guard let nav = app.navigation else { return nil }
-            return nav.stack.contains(where: { $0 === vc }) || inTransition(vc, .navigation) ? containerController : nil
+            return vc.navigationController ?? navigationInTransition(vc)
         case .tab:
-            guard let tabs = app.tabs else { return nil }
-            return tabs.viewControllers.contains(where: { $0 === vc }) ? containerController : nil
+            var n = vc.parent
+            while let c = n { if c.tabCoordinator != nil { return c }; n = c.parent }
+            return nil
         case .parent:
-            return related(vc, .navigation) ?? related(vc, .tab)
+            return vc.parent ?? navigationInTransition(vc)
         }
     }
 
-    public func children(of vc: ViewController) -> [ViewController] {
-        guard vc === app.modal.root else { return [] }
-        return app.navigation?.stack ?? app.tabs?.viewControllers ?? []
+    public func children(of vc: ViewController) -> [ViewController] { vc.children }
+
+    public func presentationStyle(of vc: ViewController) -> Int {
+        if let p = app.modal.presentations.first(where: { $0.presented === vc }) { return p.controller.presentationStyle.rawValue }
+        if let pc = app.host.active?.context.presentationController, pc.presentedViewController === vc { return pc.presentationStyle.rawValue }
+        return vc.modalPresentationStyle.rawValue
     }
 
-    public func presentationStyle(of vc: ViewController) -> Int { 0 }
-
     public func pop(_ navigation: ViewController, animated: Bool) -> String? {
-        guard let nav = app.navigation, navigation === app.modal.root else { return "\(navigation.typeName) is not the navigation controller" }
+        guard let nav = navigation.navigationCoordinator else { return "\(navigation.typeName) is not a navigation controller" }
         nav.pop(animated: animated)
         return nil
     }
 
     public func push(_ vc: ViewController, on navigation: ViewController, animated: Bool) -> String? {
-        guard let nav = app.navigation, navigation === app.modal.root else { return "\(navigation.typeName) is not the navigation controller" }
+        guard let nav = navigation.navigationCoordinator else { return "\(navigation.typeName) is not a navigation controller" }
         nav.push(vc, animated: animated)
         return nil
     }
 
     public func dismiss(_ vc: ViewController, animated: Bool) -> String? {
         guard !app.modal.presented.isEmpty else { return "nothing is presented" }
-        app.modal.dismiss(animated: animated)
+        app.modal.dismiss(vc, animated: animated)
         return nil
     }
 
     public func select(_ index: Int, in tabs: ViewController, animated: Bool) -> String? {
-        guard let t = app.tabs, tabs === app.modal.root else { return "\(tabs.typeName) is not the tab bar controller" }
+        guard let t = tabs.tabCoordinator else { return "\(tabs.typeName) is not a tab bar controller" }
         guard t.viewControllers.indices.contains(index) else { return "\(index) is not a tab index (0..<\(t.viewControllers.count))" }
         t.select(index, animated: animated)
         return nil

@@ -33,10 +33,52 @@ public struct Scenario: Sendable {
         }
     }
 
+    /// A controller entry. A container entry (`container`) is a navigation or tab bar
+    /// controller over other entries; `children` embeds child view controllers in any entry.
     public struct ControllerSpec: Equatable, Sendable {
         public var id: String
         public var type: String
         public var view: ViewSpec
+        public var container: ContainerSpec?
+        /// Ids of embedded child view controllers (their views go inside this one's view).
+        public var children: [String] = []
+        public var modalPresentationStyle: ModalPresentationStyle?
+        public var definesPresentationContext = false
+        public init(id: String, type: String, view: ViewSpec, container: ContainerSpec? = nil, children: [String] = [],
+                    modalPresentationStyle: ModalPresentationStyle? = nil, definesPresentationContext: Bool = false) {
+            self.id = id; self.type = type; self.view = view; self.container = container; self.children = children
+            self.modalPresentationStyle = modalPresentationStyle; self.definesPresentationContext = definesPresentationContext
+        }
+        /// The ids this entry places in the tree below it.
+        public var contained: [String] {
+            switch container {
+            case .navigation(let stack)?: return stack + children
+            case .tab(let tabs, _)?: return tabs + children
+            case nil: return children
+            }
+        }
+    }
+
+    /// What a container entry holds.
+    public enum ContainerSpec: Equatable, Sendable {
+        case navigation(stack: [String])
+        case tab(tabs: [String], selected: Int)
+    }
+
+    /// Where an action goes and how, beyond its kind (all optional; docs/scenario.md).
+    public struct ActionOptions: Equatable, Sendable {
+        /// push, pop, popTo, popToRoot, setViewControllers: the navigation controller; select:
+        /// the tab bar controller (default: the one of the visible context).
+        public var target: String?
+        /// present: the source controller (default: the visible context's leaf).
+        public var from: String?
+        /// present: the style (default: the presented controller's modalPresentationStyle).
+        public var style: ModalPresentationStyle?
+        /// dismiss: the controller dismiss is sent to (default: the top presented one).
+        public var dismissing: String?
+        public init(target: String? = nil, from: String? = nil, style: ModalPresentationStyle? = nil, dismissing: String? = nil) {
+            self.target = target; self.from = from; self.style = style; self.dismissing = dismissing
+        }
     }
 
     public enum Root: Equatable, Sendable {
@@ -65,7 +107,11 @@ public struct Scenario: Sendable {
     public enum Action: Equatable, Sendable {
         case push(String, animated: Bool, gesture: Gesture?)
         case pop(animated: Bool, gesture: Gesture?)
-        case popToRoot(animated: Bool)
+        case popToRoot(animated: Bool, gesture: Gesture? = nil)
+        /// popToViewController(_:animated:).
+        case popTo(String, animated: Bool, gesture: Gesture?)
+        /// setViewControllers(_:animated:): the new stack, bottom first.
+        case setViewControllers([String], animated: Bool, gesture: Gesture?)
         case present(String, animated: Bool, gesture: Gesture?)
         case dismiss(animated: Bool, gesture: Gesture?)
         case select(Int, animated: Bool, gesture: Gesture?)
@@ -88,11 +134,19 @@ public struct Scenario: Sendable {
     /// seconds since the script began, at which it arrives ("at"). nil: after everything before
     /// it has ended. See docs/scenario.md, "Timed actions".
     public var times: [Double?] = []
+    /// Per action (same indices as `script`; missing entries are the defaults): its target,
+    /// source, style or dismissed controller.
+    public var options: [ActionOptions] = []
     /// Where the scenario came from (a path, or "built-in").
     public var source: String
 
     /// When action `i` arrives, if it is timed.
     public func time(ofAction i: Int) -> Double? { i < times.count ? times[i] : nil }
+    public func options(ofAction i: Int) -> ActionOptions { i < options.count ? options[i] : ActionOptions() }
+
+    /// Whether the app is more than one root container over plain controllers (some entry is a
+    /// container or has children): the trace's `final` then also describes the tree.
+    public var hasControllerTree: Bool { controllers.contains { $0.container != nil || !$0.children.isEmpty } }
 
     public init(name: String, device: Device, types: [String: String], controllers: [ControllerSpec], root: Root,
                 script: [Action], source: String) {

@@ -28,10 +28,11 @@ struct ScenarioReader {
 
     static let keys = ["format", "name", "device", "types", "controllers", "root", "script"]
     static let deviceKeys = ["name", "width", "height", "scale"]
-    static let controllerKeys = ["type", "view"]
+    static let controllerKeys = ["type", "view", "container", "stack", "tabs", "selected", "children",
+                                 "modalPresentationStyle", "definesPresentationContext"]
     static let rootKeys = ["container", "stack", "tabs", "selected", "controller"]
     /// One set for every action: a key that another action uses is harmless, a typo is not.
-    static let actionKeys = ["action", "animated", "at", "controller", "gesture", "index", "seconds"]
+    static let actionKeys = ["action", "animated", "at", "controller", "controllers", "from", "gesture", "index", "seconds", "style", "target"]
     /// `start` and `velocity` belong to the standalone "gesture" action.
     static let gestureKeys = ["samples", "release", "axis", "threshold", "start", "velocity", "finishVelocity", "completionSpeed", "completionCurve"]
     static let viewKeys = ["name", "frame", "background", "cornerRadius", "alpha", "hidden", "clipsToBounds", "text", "image",
@@ -87,17 +88,14 @@ struct ScenarioReader {
             for k in to.keys { types[k] = try to.required(k).string() }
         }
         let cobj = try o.required("controllers").object()
-        var controllers: [Scenario.ControllerSpec] = []
-        for id in cobj.keys {
-            let c = try cobj.required(id).object(keys: Self.controllerKeys)
-            let type = try c.required("type").string()
-            let view = try c["view"].map { try viewSpec($0, isRoot: true, depth: 0) } ?? Scenario.ViewSpec()
-            controllers.append(.init(id: id, type: type, view: view))
-        }
         func known(_ f: JSONField) throws -> String {
             let id = try f.string()
             guard cobj.fields[id] != nil else { throw f.error("no controller \"\(id)\" in \"controllers\"\(Spelling.hint(for: id, among: cobj.keys))") }
             return id
+        }
+        var controllers: [Scenario.ControllerSpec] = []
+        for id in cobj.keys {
+            controllers.append(try controllerSpec(id: id, try cobj.required(id).object(keys: Self.controllerKeys), known: known))
         }
         let r = try o.required("root").object(keys: Self.rootKeys)
         let containerField = try r.required("container")
@@ -119,8 +117,16 @@ struct ScenarioReader {
         default:
             throw containerField.error("\"\(container)\" is not one of navigation, tab, single\(Spelling.hint(for: container, among: ["navigation", "tab", "single"]))")
         }
+        // Options may also name the root container the app makes for a navigation or tab root.
+        let rootID: String? = { if case .navigation = root { return "navigation" }; if case .tab = root { return "tabs" }; return nil }()
+        func knownOrRoot(_ f: JSONField) throws -> String {
+            if let id = f.value.stringValue, id == rootID, cobj.fields[id] == nil { return id }
+            return try known(f)
+        }
+        try checkTree(controllers, root: root, rootField: try r.required("container"), entries: cobj)
         var script: [Scenario.Action] = []
         var times: [Double?] = []
+        var options: [Scenario.ActionOptions] = []
         for a in try o["script"]?.array(maxCount: ScenarioLimits.maxActions) ?? [] {
             let ao = try a.object(keys: Self.actionKeys)
             times.append(try ao["at"].map { try time($0) })
@@ -129,10 +135,16 @@ struct ScenarioReader {
             let animated = try ao["animated"]?.bool() ?? true
             let g = try ao["gesture"].map { try gesture($0) }
             if g != nil && !animated { throw ao.error("gesture", "an interactive transition must be animated") }
+            options.append(try actionOptions(ao, action: action, known: knownOrRoot))
             switch action {
             case "push": script.append(.push(try known(try ao.required("controller")), animated: animated, gesture: g))
             case "pop": script.append(.pop(animated: animated, gesture: g))
-            case "popToRoot": script.append(.popToRoot(animated: animated))
+            case "popToRoot": script.append(.popToRoot(animated: animated, gesture: g))
+            case "popTo", "popToViewController": script.append(.popTo(try known(try ao.required("controller")), animated: animated, gesture: g))
+            case "setViewControllers":
+                let list = try ao.required("controllers").array()
+                guard !list.isEmpty else { throw ao.error("controllers", "a non-empty array of controller ids is required (the new stack, bottom first)") }
+                script.append(.setViewControllers(try list.map(known), animated: animated, gesture: g))
             case "present": script.append(.present(try known(try ao.required("controller")), animated: animated, gesture: g))
             case "dismiss": script.append(.dismiss(animated: animated, gesture: g))
             case "select":
@@ -157,13 +169,109 @@ struct ScenarioReader {
                 if ao["at"] != nil { throw ao.error("at", "a wait cannot be timed; give the next action an \"at\" instead") }
                 script.append(.wait(try ao.required("seconds").number(in: 0...ScenarioLimits.maxSeconds)))
             default:
-                let actions = ["push", "pop", "popToRoot", "present", "dismiss", "select", "gesture", "wait"]
+                let actions = ["push", "pop", "popToRoot", "popTo", "setViewControllers", "present", "dismiss", "select", "gesture", "wait"]
                 throw actionField.error("\"\(action)\" is not one of \(actions.joined(separator: ", "))\(Spelling.hint(for: action, among: actions))")
             }
         }
         var scenario = Scenario(name: name, device: device, types: types, controllers: controllers, root: root, script: script, source: file)
         scenario.times = times
+        scenario.options = options
         return scenario
+    }
+
+    /// A controller entry: a plain controller, or a container (`"container": "navigation"` with
+    /// a `stack`, `"tab"` with `tabs`), either with embedded `children`.
+    func controllerSpec(id: String, _ c: JSONObject, known: (JSONField) throws -> String) throws -> Scenario.ControllerSpec {
+        var container: Scenario.ContainerSpec?
+        var defaultType: String?
+        if let cf = c["container"] {
+            let kind = try cf.string()
+            switch kind {
+            case "navigation":
+                let s = try c.required("stack").array()
+                guard !s.isEmpty else { throw c.error("stack", "a navigation controller needs a non-empty array of controller ids") }
+                container = .navigation(stack: try s.map(known))
+                defaultType = "UINavigationController"
+            case "tab":
+                let s = try c.required("tabs").array()
+                guard !s.isEmpty else { throw c.error("tabs", "a tab bar controller needs a non-empty array of controller ids") }
+                let tabs = try s.map(known)
+                container = .tab(tabs: tabs, selected: try c["selected"]?.int(in: 0...(tabs.count - 1)) ?? 0)
+                defaultType = "UITabBarController"
+            default:
+                throw cf.error("\"\(kind)\" is not navigation or tab (a plain controller has no \"container\")\(Spelling.hint(for: kind, among: ["navigation", "tab"]))")
+            }
+        }
+        for key in ["stack", "tabs", "selected"] where c[key] != nil {
+            let wanted = key == "stack" ? "navigation" : "tab"
+            if case .navigation? = container, wanted == "navigation" { continue }
+            if case .tab? = container, wanted == "tab" { continue }
+            throw c.error(key, "belongs to a container entry: add \"container\": \"\(wanted)\"")
+        }
+        let type: String
+        if let t = c["type"] { type = try t.string() } else if let d = defaultType { type = d } else { _ = try c.required("type"); type = "" }
+        let view = try c["view"].map { try viewSpec($0, isRoot: true, depth: 0) } ?? Scenario.ViewSpec()
+        var spec = Scenario.ControllerSpec(id: id, type: type, view: view, container: container)
+        spec.children = try c["children"]?.array().map(known) ?? []
+        if let f = c["modalPresentationStyle"] { spec.modalPresentationStyle = try style(f) }
+        spec.definesPresentationContext = try c["definesPresentationContext"]?.bool() ?? false
+        return spec
+    }
+
+    func style(_ f: JSONField) throws -> ModalPresentationStyle {
+        let name = try f.string()
+        guard let s = ModalPresentationStyle(name: name) else {
+            let names = ModalPresentationStyle.allCases.map(\.name)
+            throw f.error("\"\(name)\" is not one of \(names.joined(separator: ", "))\(Spelling.hint(for: name, among: names))")
+        }
+        return s
+    }
+
+    /// The keys only some actions take: `target` (a navigation or tab bar controller), `from`
+    /// and `style` (present); `controller` of a dismiss is the controller it is sent to.
+    func actionOptions(_ ao: JSONObject, action: String, known: (JSONField) throws -> String) throws -> Scenario.ActionOptions {
+        var o = Scenario.ActionOptions()
+        let targeted = ["push", "pop", "popToRoot", "popTo", "popToViewController", "setViewControllers", "select"]
+        if let f = ao["target"] {
+            guard targeted.contains(action) else { throw f.error("only \(targeted.joined(separator: ", ")) take a \"target\"") }
+            o.target = try known(f)
+        }
+        for key in ["from", "style"] where ao[key] != nil && action != "present" {
+            throw ao.error(key, "only present takes \"\(key)\"")
+        }
+        if let f = ao["from"] { o.from = try known(f) }
+        if let f = ao["style"] { o.style = try style(f) }
+        if action == "dismiss", let f = ao["controller"] { o.dismissing = try known(f) }
+        if ao["controllers"] != nil && action != "setViewControllers" { throw ao.error("controllers", "only setViewControllers takes \"controllers\"") }
+        return o
+    }
+
+    /// Every controller sits in at most one place of the tree (the root's containers, a container
+    /// entry's stack or tabs, an entry's children), and no entry contains itself.
+    func checkTree(_ controllers: [Scenario.ControllerSpec], root: Scenario.Root, rootField: JSONField, entries: JSONObject) throws {
+        var place: [String: String] = [:]
+        func put(_ id: String, _ where_: String, _ field: JSONField) throws {
+            if let first = place[id] {
+                throw field.error("controller \"\(id)\" is placed twice, \(first) and \(where_); a view controller can be in one container only")
+            }
+            place[id] = where_
+        }
+        switch root {
+        case .navigation(let stack): for id in stack { try put(id, "on the root navigation stack", rootField) }
+        case .tab(let tabs, _): for id in tabs { try put(id, "a tab of the root", rootField) }
+        case .single(let id): try put(id, "the root", rootField)
+        }
+        let byID = Dictionary(controllers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for c in controllers.sorted(by: { $0.id < $1.id }) {
+            for id in c.contained { try put(id, "inside \"\(c.id)\"", try entries.required(c.id)) }
+        }
+        for c in controllers {
+            var seen: Set<String> = [], todo = c.contained
+            while let id = todo.popLast() {
+                if id == c.id { throw try entries.required(c.id).error("controller \"\(c.id)\" contains itself (through its stack, tabs or children)") }
+                if seen.insert(id).inserted { todo += byID[id]?.contained ?? [] }
+            }
+        }
     }
 
     /// A time: `"0.2s"`, `"200ms"` or a number of seconds; finite and not negative.

@@ -100,15 +100,18 @@ public final class ScenarioRunner: TransitionObserver {
         while i < script.count {
             guard app.scenario.time(ofAction: i) != nil else {
                 drain()
-                perform(script[i])
+                perform(script[i], app.scenario.options(ofAction: i))
                 i += 1
                 continue
             }
             // A run of timed actions is scheduled at once, so that each arrives at its time even
             // while the runner records a transition that started earlier.
             var j = i
-            var timed: [(at: Double, action: Scenario.Action)] = []
-            while j < script.count, let at = app.scenario.time(ofAction: j) { timed.append((at, script[j])); j += 1 }
+            var timed: [(at: Double, action: Scenario.Action, options: Scenario.ActionOptions)] = []
+            while j < script.count, let at = app.scenario.time(ofAction: j) {
+                timed.append((at, script[j], app.scenario.options(ofAction: j)))
+                j += 1
+            }
             arrive(timed)
             i = j
         }
@@ -121,7 +124,7 @@ public final class ScenarioRunner: TransitionObserver {
 
     /// Starts one scripted action. An action with a gesture begins its transition at the
     /// gesture's start and is driven by the pan samples; the rule decides finish or cancel.
-    private func perform(_ action: Scenario.Action) {
+    private func perform(_ action: Scenario.Action, _ options: Scenario.ActionOptions) {
         let engine = app.engine
         func drive(_ gesture: Scenario.Gesture?, _ start: @escaping (InteractionController?) -> Void) {
             guard let gesture else { start(nil); return }
@@ -141,23 +144,56 @@ public final class ScenarioRunner: TransitionObserver {
                                     containerSize: { [unowned container] in container.bounds.size },
                                     rule: rule, began: { start(interaction) })
         }
+        let controllers = app.controllers
+        let app = self.app
+        // The container an action acts on: the one it names, else the visible context's when the
+        // action arrives (as UIKit code asks its navigationController when it runs).
+        func navigation(_ what: String) -> NavigationCoordinator? {
+            if let id = options.target {
+                guard let nav = app.controller(id)?.navigationCoordinator else {
+                    warn("\(what) skipped: \(id) is not a navigation controller (its \"target\")")
+                    return nil
+                }
+                return nav
+            }
+            guard let nav = app.visibleNavigation else {
+                warn("\(what) skipped: there is no navigation controller in the visible context (\(app.visibleLeaf.typeName) is not inside one)")
+                return nil
+            }
+            return nav
+        }
         switch action {
         case .push(let id, let animated, let gesture):
-            guard let nav = app.navigation else { warn("push of \(id) skipped: the root is not a navigation controller"); return }
-            drive(gesture) { nav.push(self.app.controllers[id]!, animated: animated, interaction: $0) }
+            guard let nav = navigation("push of \(id)") else { return }
+            drive(gesture) { nav.push(controllers[id]!, animated: animated, interaction: $0) }
         case .pop(let animated, let gesture):
-            guard let nav = app.navigation else { warn("pop skipped: the root is not a navigation controller"); return }
+            guard let nav = navigation("pop") else { return }
             drive(gesture) { nav.pop(animated: animated, interaction: $0) }
-        case .popToRoot(let animated):
-            guard let nav = app.navigation else { warn("popToRoot skipped: the root is not a navigation controller"); return }
-            nav.popToRoot(animated: animated)
+        case .popToRoot(let animated, let gesture):
+            guard let nav = navigation("popToRoot") else { return }
+            drive(gesture) { nav.popToRoot(animated: animated, interaction: $0) }
+        case .popTo(let id, let animated, let gesture):
+            guard let nav = navigation("popTo \(id)") else { return }
+            drive(gesture) { nav.popTo(controllers[id]!, animated: animated, interaction: $0) }
+        case .setViewControllers(let ids, let animated, let gesture):
+            guard let nav = navigation("setViewControllers") else { return }
+            drive(gesture) { nav.setViewControllers(ids.map { controllers[$0]! }, animated: animated, interaction: $0) }
         case .present(let id, let animated, let gesture):
-            drive(gesture) { self.app.modal.present(self.app.controllers[id]!, animated: animated, interaction: $0) }
+            let source = options.from.flatMap { app.controller($0) }
+            drive(gesture) { self.app.modal.present(controllers[id]!, from: source, style: options.style, animated: animated, interaction: $0) }
         case .dismiss(let animated, let gesture):
-            drive(gesture) { self.app.modal.dismiss(animated: animated, interaction: $0) }
+            let target = options.dismissing.flatMap { app.controller($0) }
+            drive(gesture) { self.app.modal.dismiss(target, animated: animated, interaction: $0) }
         case .select(let index, let animated, let gesture):
-            guard let tabs = app.tabs else { warn("select \(index) skipped: the root is not a tab bar controller"); return }
-            drive(gesture) { tabs.select(index, animated: animated, interaction: $0) }
+            let tabs: TabCoordinator?
+            if let id = options.target {
+                tabs = app.controller(id)?.tabCoordinator
+                if tabs == nil { warn("select \(index) skipped: \(id) is not a tab bar controller (its \"target\")"); return }
+            } else {
+                tabs = app.visibleTabs
+                if tabs == nil { warn("select \(index) skipped: there is no tab bar controller in the visible context (\(app.visibleLeaf.typeName) is not inside one)"); return }
+            }
+            drive(gesture) { tabs!.select(index, animated: animated, interaction: $0) }
         case .wait(let s):
             engine.advance(to: engine.now + s)
         case .gesture(let script, let start, let velocity):
@@ -168,15 +204,15 @@ public final class ScenarioRunner: TransitionObserver {
     /// Timed actions: each arrives at its virtual time (at once when that has passed, and never
     /// before an earlier action of the script), whether or not a transition is running then;
     /// transitions that run meanwhile are recorded as usual.
-    private func arrive(_ timed: [(at: Double, action: Scenario.Action)]) {
+    private func arrive(_ timed: [(at: Double, action: Scenario.Action, options: Scenario.ActionOptions)]) {
         let engine = app.engine
         var arrived = 0
         var time = engine.now
-        for (at, action) in timed {
+        for (at, action, options) in timed {
             time = max(time, at)
             engine.schedule(at: time) { [unowned self] in
                 arrived += 1
-                perform(action)
+                perform(action, options)
             }
         }
         while arrived < timed.count {
