@@ -17,7 +17,9 @@ final class SheetSlideAnimator: NSObject, UIViewControllerAnimatedTransitioning 
             return
         }
         let container = transitionContext.containerView
-        let offscreen = CGAffineTransform(translationX: 0, y: container.bounds.height - transitionContext.finalFrame(for: sheet).minY)
+        // Where the sheet sits on screen: its final frame when it comes, its initial one when it goes.
+        let onScreen = presenting ? transitionContext.finalFrame(for: sheet) : transitionContext.initialFrame(for: sheet)
+        let offscreen = CGAffineTransform(translationX: 0, y: container.bounds.height - onScreen.minY)
         let options: UIView.AnimationOptions
         if presenting {
             sheet.view.frame = transitionContext.finalFrame(for: sheet)
