@@ -12,10 +12,11 @@ import CTransHost
 /// same with the dismissal hooks for the dismissal. Inside the hooks
 /// `presentedViewController.transitionCoordinator` is the running transition's.
 ///
-/// What Linux does not match: `presentedView` is read by the plugin only (the host animates and
-/// lays out the presented controller's own view, so a wrapper view returned there is not
-/// used), and trait collections and adaptivity are not modelled (`adaptivePresentationStyle`
-/// is the style itself).
+/// `presentedView` may return a wrapper (a view of the plugin's holding the controller's view):
+/// the host then animates and shows the wrapper, and the context's view for the presented
+/// controller is the wrapper, as in UIKit. The host asks for it once, when the presentation
+/// begins. What Linux does not match: trait collections and adaptivity are not modelled
+/// (`adaptivePresentationStyle` is the style itself).
 open class UIPresentationController: NSObject {
     open private(set) var presentedViewController: UIViewController
     private let presenting: UIViewController?
@@ -81,6 +82,7 @@ open class UIPresentationController: NSObject {
                 p.containerViewWillLayoutSubviews()
                 p.containerViewDidLayoutSubviews()
             },
+            presented_view: { me in UIPresentationController.object(me)?.presentedView?.handle },
             user: Unmanaged.passRetained(self).toOpaque()))
         return t
     }()

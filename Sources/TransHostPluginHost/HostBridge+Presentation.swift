@@ -98,6 +98,18 @@ public final class PluginPresentation {
         bridge.calling(plugin, presenting ? "its presentation_did_end" : "its dismissal_did_end") { fn(table, c, completed ? 1 : 0) }
     }
 
+    /// presentedView, or nil for the presented controller's own view.
+    public func presentedView() -> View? {
+        guard has(\.presented_view), let fn = table.pointee.presented_view else { return nil }
+        guard let h = bridge.calling(plugin, "its presentation controller's presented_view", { fn(table) }) else { return nil }
+        guard let v = bridge.handles.object(h, as: View.self) else {
+            bridge.breachHandler(ContractBreach(plugin: plugin, kind: "invalid-handle",
+                message: "presented_view returned \(h), which is not a view handle; the presented controller's own view was used"))
+            return nil
+        }
+        return v
+    }
+
     public func containerWillLayout(_ container: View) {
         guard has(\.container_will_layout), let fn = table.pointee.container_will_layout else { return }
         let v = bridge.handles.handle(for: container)

@@ -67,6 +67,13 @@ final class PluginPresentationController: PresentationController {
 
     override var shouldRemovePresentersView: Bool { plugin.shouldRemovePresentersView ?? super.shouldRemovePresentersView }
 
+    /// Asked of the plugin once and kept: the host reads it at every step of the presentation.
+    private var wrapper: View??
+    override var presentedView: View? {
+        if wrapper == nil { wrapper = .some(plugin.presentedView()) }
+        return wrapper! ?? super.presentedView
+    }
+
     override func presentationTransitionWillBegin() { willBegin(presenting: true) }
     override func dismissalTransitionWillBegin() { willBegin(presenting: false) }
     override func presentationTransitionDidEnd(_ completed: Bool) { didEnd(presenting: true, completed) }

@@ -21,7 +21,7 @@ final class PresentationABITests: XCTestCase {
     """
 
     /// MODE 0: a well-behaved sheet; 1: frame_of_presented_view returns NaN; 2: its
-    /// presentation_will_begin crashes.
+    /// presentation_will_begin crashes; 3: presented_view wraps the controller's view.
     static let source = """
     #include "transhost.h"
     #include <math.h>
@@ -105,12 +105,31 @@ final class PresentationABITests: XCTestCase {
         if (completed) host->view_remove_from_superview(dimming);
     }
     static void layout(const th_presentation_controller *self, th_view *container) { (void)self; (void)container; say("container_will_layout"); }
+    static th_controller *sheet_vc;
+    static th_view *wrapper;
+    static th_view *presented(const th_presentation_controller *self) {
+        (void)self;
+    #if MODE == 3
+        if (!wrapper) {
+            th_rect r = {0, 0, 320, 284};
+            wrapper = host->view_create(r);
+            host->view_set_corner_radius(wrapper, 12);
+            th_view *content = host->controller_view(sheet_vc);
+            host->view_set_frame(content, r);
+            host->view_add_subview(wrapper, content);
+        }
+        return wrapper;
+    #else
+        return NULL;
+    #endif
+    }
     static const th_presentation_controller PC = { sizeof(th_presentation_controller), frame, NULL, will_begin, did_end,
-                                                   dismiss_begin, dismiss_end, layout, NULL };
+                                                   dismiss_begin, dismiss_end, layout, presented, NULL };
 
     static const th_animator *animator_for(const th_delegate *d, const th_transition_request *r) { (void)d; (void)r; return &A; }
     static const th_presentation_controller *pc_for(const th_delegate *d, const th_transition_request *r) {
         (void)d;
+        sheet_vc = r->to;
         say(r->operation == TH_OP_PRESENT && r->presenting && r->source ? "presentation_controller_for present" : "presentation_controller_for ?");
         return &PC;
     }
@@ -173,6 +192,22 @@ final class PresentationABITests: XCTestCase {
         XCTAssertTrue(run.breaches.contains { $0.plugin == "sheet-c" && $0.kind == "invalid-value" && $0.message.contains("frame_of_presented_view") },
                       "\(run.breaches)")
         XCTAssertEqual(try run.transitions[0].after.node(named: "Sheet").state.frame, Rect(x: 0, y: 0, width: 320, height: 568))
+    }
+
+    /// presented_view: the wrapper stands for the sheet in the transition and on screen.
+    func testAPresentedViewWrapperIsWhatTheHostAnimatesAndShows() throws {
+        let run = try play(mode: 3)
+        XCTAssertEqual(run.breaches, [])
+        let present = run.transitions[0], dismiss = run.transitions[1]
+        let wrapper = try XCTUnwrap(present.after.nodes.first { $0.state.cornerRadius == 12 }, "the wrapper is on screen")
+        XCTAssertEqual(wrapper.state.frame, Rect(x: 0, y: 284, width: 320, height: 284), "laid out at the controller's frame")
+        XCTAssertEqual(try present.after.node(named: "Sheet").parentID, wrapper.view.id, "the controller's view is inside it")
+        // The animator moved the context's to-view: the wrapper slid up from 284 below.
+        let first = try XCTUnwrap(present.frames.first?.nodes.first { $0.view.id == wrapper.view.id })
+        XCTAssertEqual(first.state.transform.m42, 284, accuracy: 1e-9)
+        XCTAssertFalse(dismiss.after.nodes.contains { $0.view.id == wrapper.view.id }, "the dismissal takes the wrapper away")
+        XCTAssertFalse(dismiss.after.has("Sheet"))
+        XCTAssertTrue(dismiss.after.has("Home"))
     }
 
     func testACrashInAPresentationControllerHookIsThePluginsFailure() throws {

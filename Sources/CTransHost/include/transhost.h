@@ -536,6 +536,11 @@ typedef struct th_presentation_controller {
     void (*dismissal_did_end)(const struct th_presentation_controller *self, th_context *ctx, int completed);
     /* containerViewWillLayoutSubviews. [main-thread] */
     void (*container_will_layout)(const struct th_presentation_controller *self, th_view *container);
+    /* presentedView: the view that stands for the presented controller, in the transition (the
+     * context's to-view on present, from-view on dismiss) and on screen; a wrapper the plugin
+     * made must hold the controller's view. NULL (or a NULL function) for the controller's own
+     * view. Asked once, when the presentation begins; the answer is kept. [main-thread] */
+    th_view *(*presented_view)(const struct th_presentation_controller *self);
     void *user; /* the plugin's own data */
 } th_presentation_controller;
 
