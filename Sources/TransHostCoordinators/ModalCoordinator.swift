@@ -138,6 +138,7 @@ public final class ModalCoordinator {
                     presentations.append(p)
                     presenting.presentedViewController = vc
                     vc.presentingViewController = presenting
+                    vc.presentedStyle = style
                     if removes && presenterIsContainer { p.cover() }
                 }
                 pc.presentationTransitionDidEnd(done)
@@ -192,6 +193,7 @@ public final class ModalCoordinator {
                     for p in presentations[index...] {
                         p.presenting.presentedViewController = nil
                         p.presented.presentingViewController = nil
+                        p.presented.presentedStyle = nil
                     }
                     presentations.removeSubrange(index...)
                 } else {

@@ -27,6 +27,8 @@ public final class ViewController {
     public internal(set) var tabCoordinator: TabCoordinator?
     public internal(set) weak var presentedViewController: ViewController?
     public internal(set) weak var presentingViewController: ViewController?
+    /// While it is presented: the style it was presented with.
+    public internal(set) var presentedStyle: ModalPresentationStyle?
     private var embedded: [ViewController] = []
 
     public init(id: String, typeName: String, view: View) {

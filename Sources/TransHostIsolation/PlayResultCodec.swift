@@ -5,6 +5,7 @@ import TransHostManifest
 import TransHostPluginHost
 import TransHostRun
 import TransHostScenario
+import TransHostSupport
 
 /// What a playback worker sends back: the played run (transitions with every frame, the final
 /// state, warnings, breaches, plugin logs) and what it learnt about loading plugins.
@@ -61,6 +62,7 @@ enum PlayResultCodec {
         w.bool(r.finalSelected != nil)
         w.int(r.finalSelected ?? 0)
         w.strings(r.finalPresented)
+        w.optionalString(r.finalTree.map { JSONWriter.write($0, pretty: false) })
         w.u32(UInt32(r.events.count))
         for e in r.events { event(e, &w) }
         return w.bytes
@@ -105,11 +107,13 @@ enum PlayResultCodec {
         let hasSelected = try r.bool()
         let selected = try r.int()
         let presented = try r.strings()
+        let tree = try r.optionalString().map { try JSONParser.parse($0) }
         var events: [RunEvent] = []
         for _ in 0..<(try r.count()) { events.append(try event(&r)) }
         guard r.isAtEnd else { throw ByteReader.Damaged(description: "the worker's result has \(bytes.count - r.offset) bytes past its end") }
-        let run = RunResult(scenario: scenario, fps: fps, transitions: transitions, finalStack: stack, finalSelected: hasSelected ? selected : nil,
+        var run = RunResult(scenario: scenario, fps: fps, transitions: transitions, finalStack: stack, finalSelected: hasSelected ? selected : nil,
                             finalPresented: presented, events: events)
+        run.finalTree = tree
         return WorkerResult(run: run, validations: validations)
     }
 

@@ -100,7 +100,8 @@ extension PluginRuntime {
         return th_transition_request(struct_size: UInt32(MemoryLayout<th_transition_request>.size), container: containerKind, operation: op,
                                      from: h.handle(for: request.from), to: h.handle(for: request.to),
                                      container_controller: containerController.map { h.handle(for: $0) },
-                                     presenting: presenting, source: presenting)
+                                     presenting: presenting,
+                                     source: request.operation == .present ? h.handle(for: request.source ?? request.from) : nil)
     }
 }
 

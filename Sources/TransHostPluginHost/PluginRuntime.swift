@@ -233,9 +233,17 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     }
 
     public func animator(for request: TransitionRequest) -> TransitionAnimator? {
-        let query = RouteQuery(container: request.container, operation: request.operation,
+        var query = RouteQuery(container: request.container, operation: request.operation,
                                from: request.from.typeName, to: request.to.typeName)
-        let decision = router.resolve(query)
+        var decision = router.resolve(query)
+        // A present route may name the controller the presentation was asked of (UIKit's
+        // source) rather than the presenting container: tried when the presenting one's type
+        // finds no route.
+        if decision.winner == nil, request.operation == .present, let source = request.source, source.typeName != request.from.typeName {
+            let q = RouteQuery(container: request.container, operation: request.operation, from: source.typeName, to: request.to.typeName)
+            let d = router.resolve(q)
+            if d.winner != nil { query = q; decision = d }
+        }
         decisions.append(decision)
         if let winner = decision.winner, !decision.conflicts.isEmpty, reportedConflicts.insert(query.summary).inserted {
             conflictHandler("route conflict for \(query.summary): \(winner.rule.label) won the stable tie-break over "

@@ -1,5 +1,6 @@
 import TransHostCore
 import TransHostCoordinators
+import TransHostSupport
 
 /// A scenario's app, built: the window, its controllers and its root coordinator.
 public final class App {
@@ -129,6 +130,30 @@ public final class App {
         v.content = content
         for sub in s.subviews { v.addSubview(build(sub, engine: engine, defaultFrame: .zero, name: sub.name ?? "")) }
         return v
+    }
+
+    /// The controller tree as the trace's `final.tree` reports it: from the window's root, each
+    /// controller's `id` and `type`, a navigation controller's `stack`, a tab bar controller's
+    /// `tabs` and `selected`, embedded `children`, and what it presents (`presented`, with the
+    /// presentation's `style`).
+    public var treeDescription: JSONValue { Self.describe(rootController) }
+
+    static func describe(_ vc: ViewController) -> JSONValue {
+        var o: [String: JSONValue] = ["id": .string(vc.id), "type": .string(vc.typeName)]
+        if let nav = vc.navigationCoordinator {
+            o["stack"] = .array(nav.stack.map(describe))
+        } else if let tabs = vc.tabCoordinator {
+            o["tabs"] = .array(tabs.viewControllers.map(describe))
+            o["selected"] = .number(Double(tabs.selectedIndex))
+        } else if !vc.children.isEmpty {
+            o["children"] = .array(vc.children.map(describe))
+        }
+        if let p = vc.presentedViewController {
+            var presented = describe(p).objectValue ?? [:]
+            presented["style"] = .string(p.presentedStyle?.name ?? p.modalPresentationStyle.name)
+            o["presented"] = .object(presented)
+        }
+        return .object(o)
     }
 
     /// The app's state as the trace's "final" reports it: the root navigation stack, the root's

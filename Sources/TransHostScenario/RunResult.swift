@@ -1,5 +1,6 @@
 import TransHostCore
 import TransHostCoordinators
+import TransHostSupport
 
 /// One sampled instant of a transition: every view of the window, as the screen shows it.
 public struct TraceFrame {
@@ -36,6 +37,9 @@ public struct RunResult {
     public let finalStack: [String]
     public let finalSelected: Int?
     public let finalPresented: [String]
+    /// The controller tree after the script (the trace's `final.tree`), for scenarios that have
+    /// one (`Scenario.hasControllerTree`); nil otherwise.
+    public var finalTree: JSONValue?
     /// Everything to report (load failures, warnings, plugin logs, breaches), each once, in order.
     public var events: [RunEvent]
 

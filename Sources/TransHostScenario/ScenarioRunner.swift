@@ -118,8 +118,10 @@ public final class ScenarioRunner: TransitionObserver {
         drain()
         for b in app.host.unattributedBreaches { ledger.breach(b, transition: nil) }
         let final = app.finalState
-        return RunResult(scenario: app.scenario, fps: fps, transitions: traces, finalStack: final.stack,
-                         finalSelected: final.selected, finalPresented: final.presented, events: ledger.events)
+        var result = RunResult(scenario: app.scenario, fps: fps, transitions: traces, finalStack: final.stack,
+                               finalSelected: final.selected, finalPresented: final.presented, events: ledger.events)
+        if app.scenario.hasControllerTree { result.finalTree = app.treeDescription }
+        return result
     }
 
     /// Starts one scripted action. An action with a gesture begins its transition at the

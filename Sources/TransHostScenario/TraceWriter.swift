@@ -30,6 +30,11 @@ public enum TraceWriter {
                 "presented": .array(r.finalPresented.map(JSONValue.string)),
             ],
         ]
+        // Only scenarios with a controller tree have it, so other traces keep their bytes.
+        if let tree = r.finalTree, var final = root["final"]?.objectValue {
+            final["tree"] = tree
+            root["final"] = .object(final)
+        }
         if !r.warnings.isEmpty { root["warnings"] = .array(r.warnings.map(JSONValue.string)) }
         if !r.errors.isEmpty { root["errors"] = .array(r.errors.map(JSONValue.string)) }
         if !r.unattributedBreaches.isEmpty { root["breaches"] = .array(r.unattributedBreaches.map(breach)) }
