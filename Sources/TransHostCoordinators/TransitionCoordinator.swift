@@ -49,6 +49,8 @@ public final class TransitionCoordinator {
     public var isInteractive: Bool { context.isInteractive && !interactionEnded }
     public var isCancelled: Bool { context.transitionWasCancelled }
     public var containerView: View { context.containerView }
+    /// The presentation's style for a modal transition (present or dismiss), else full screen.
+    public var presentationStyle: ModalPresentationStyle { context.presentationController?.presentationStyle ?? .fullScreen }
     /// How far the transition is, 0...1: the interaction's percentage while interactive (or at
     /// its release), else the share of the duration that has passed on the transition's timeline.
     public var percentComplete: Double {

@@ -46,8 +46,9 @@ final class PresentationABITests: XCTestCase {
     }
     static void anim(const th_animator *s, th_context *c) {
         char line[120];
-        snprintf(line, sizeof line, "animate: from-view %s, to-view %s",
-                 host->context_view(c, TH_KEY_FROM) ? "given" : "NULL", host->context_view(c, TH_KEY_TO) ? "given" : "NULL");
+        snprintf(line, sizeof line, "animate: from-view %s, to-view %s, style %d",
+                 host->context_view(c, TH_KEY_FROM) ? "given" : "NULL", host->context_view(c, TH_KEY_TO) ? "given" : "NULL",
+                 host->context_presentation_style(c));
         say(line);
         if (host->context_operation(c) == TH_OP_PRESENT) {
             th_view *sheet = host->context_view(c, TH_KEY_TO);
@@ -168,9 +169,9 @@ final class PresentationABITests: XCTestCase {
         XCTAssertEqual(run.transitions.map(\.record.animator?.id), ["slide", "slide"])
         XCTAssertEqual(run.logs.filter { $0.hasPrefix("[sheet-c]") }.map { String($0.dropFirst("[sheet-c] info: ".count)) }, [
             "presentation_controller_for present",
-            "presentation_will_begin", "container_will_layout", "animate: from-view NULL, to-view given",
+            "presentation_will_begin", "container_will_layout", "animate: from-view NULL, to-view given, style 4",
             "presentation_did_end 1", "alongside completion", "animation_ended 1",
-            "dismissal_will_begin", "container_will_layout", "animate: from-view given, to-view NULL",
+            "dismissal_will_begin", "container_will_layout", "animate: from-view given, to-view NULL, style 4",
             "dismissal_did_end 1", "alongside completion", "animation_ended 1"])
         let present = run.transitions[0]
         let veil = Color(red: 0, green: 0, blue: 0, alpha: 0.5)
