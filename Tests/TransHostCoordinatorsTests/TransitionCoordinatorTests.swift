@@ -52,6 +52,29 @@ final class TransitionCoordinatorTests: XCTestCase {
         XCTAssertNil(f.host.active)
     }
 
+    /// A view outside the transition's container (a bar beside a navigation controller's view)
+    /// animates alongside a push just the same, and the push's controllers see the coordinator.
+    func testViewsOutsideTheContainerAnimateAlongside() {
+        let f = Fixture(.navigation)
+        let bar = View(engine: f.engine, frame: Rect(x: 0, y: 0, width: 320, height: 44), name: "bar")
+        bar.alpha = 1
+        XCTAssertFalse(bar.isDescendant(of: f.window))
+        f.route { WithAlongside(FadeScaleAnimator()) { ctx in
+            XCTAssertTrue(ctx.coordinator.animate(alongsideTransition: { bar.alpha = 0 }))
+            XCTAssertEqual(ctx.coordinator.presentationStyle, .fullScreen, "not a presentation")
+            XCTAssertTrue(ctx.coordinator.isAnimated)
+            XCTAssertFalse(ctx.coordinator.isInteractive)
+            assertClose(ctx.coordinator.transitionDuration, FadeScaleAnimator.duration)
+        } }
+        f.forward()
+        f.engine.advance(by: FadeScaleAnimator.duration / 2)
+        assertClose(f.engine.presentation(of: bar).alpha, 0.5, accuracy: 1e-9, "ease-in-out is halfway at half time")
+        assertClose(f.host.active?.context.coordinator.percentComplete ?? -1, 0.5, accuracy: 1e-9)
+        f.run()
+        XCTAssertEqual(bar.alpha, 0)
+        XCTAssertEqual(f.engine.presentation(of: bar).alpha, 0)
+    }
+
     func testInteractiveScrubsTheDimmingAndCancelRollsItBack() {
         let f = Fixture(.modal)
         var log: [String] = []
