@@ -331,8 +331,26 @@ enum RunCommand {
         if !r.finalStack.isEmpty { lines.append("final stack: \(r.finalStack.joined(separator: " > "))") }
         if let sel = r.finalSelected { lines.append("selected tab: \(sel)") }
         if !r.finalPresented.isEmpty { lines.append("presented: \(r.finalPresented.joined(separator: " > "))") }
+        if let tree = r.finalTree { lines.append("final tree: \(treeText(tree))") }
         for f in report.files { lines.append("wrote \(f)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// The trace's final.tree in one line: `tabs[*mail[inbox > message], settingsNav[settings]]`
+    /// (a stack bottom first with `>`, the selected tab starred, `presents` for a presentation).
+    static func treeText(_ node: JSONValue) -> String {
+        guard let o = node.objectValue else { return "?" }
+        var text = o["id"]?.stringValue ?? "?"
+        if let stack = o["stack"]?.arrayValue {
+            text += "[" + stack.map(treeText).joined(separator: " > ") + "]"
+        } else if let tabs = o["tabs"]?.arrayValue {
+            let selected = o["selected"]?.doubleValue.map { Int($0) }
+            text += "[" + tabs.enumerated().map { ($0.offset == selected ? "*" : "") + treeText($0.element) }.joined(separator: ", ") + "]"
+        } else if let children = o["children"]?.arrayValue {
+            text += "[" + children.map(treeText).joined(separator: ", ") + "]"
+        }
+        if let p = o["presented"] { text += " presents \(treeText(p)) (\(p.objectValue?["style"]?.stringValue ?? "fullScreen"))" }
+        return text
     }
 
     /// "fade-scale.duration=0.5, rotate-spring.damping=0.8", sorted.
@@ -358,6 +376,10 @@ enum RunCommand {
             "files": .array(report.files.map(JSONValue.string)),
             "warnings": .array(r.warnings.map(JSONValue.string)),
         ]
+        if let tree = r.finalTree, var final = o["final"]?.objectValue {
+            final["tree"] = tree
+            o["final"] = .object(final)
+        }
         if !r.pluginFailures.isEmpty { o["pluginFailures"] = .array(r.pluginFailures.map(TraceWriter.failure)) }
         if !report.parameters.isEmpty { o["parameters"] = .object(report.parameters.mapValues { .object($0.mapValues(JSONValue.string)) }) }
         if let c = report.comparison {

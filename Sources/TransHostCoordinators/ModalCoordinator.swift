@@ -87,8 +87,12 @@ public final class ModalCoordinator {
     /// The controller on screen: the last presented one, or the root.
     public var topViewController: ViewController { presented.last ?? root }
 
+    /// The top of the visible context: the last presented controller that is on screen (a
+    /// current-context presentation in an unselected tab is not), or the root.
+    public var visibleTop: ViewController { presented.last { host.isOnScreen($0.view) } ?? root }
+
     /// present(_:animated:). `source` is the controller it is asked of (default: the visible leaf
-    /// of the top of the chain); `style` overrides the presented controller's
+    /// of `visibleTop`); `style` overrides the presented controller's
     /// `modalPresentationStyle`.
     public func present(_ vc: ViewController, from source: ViewController? = nil, style: ModalPresentationStyle? = nil,
                         animated: Bool = true, interaction: InteractionController? = nil) {
@@ -102,7 +106,7 @@ public final class ModalCoordinator {
                 return
             }
             if host.refuseIfPlacedElsewhere(vc, by: .modal, action: "present") { return }
-            let source = source ?? topViewController.visibleLeaf
+            let source = source ?? visibleTop.visibleLeaf
             let style = style ?? vc.modalPresentationStyle
             var presenting = source.treeRoot
             if style.isContextBased {

@@ -87,7 +87,6 @@ public final class App {
             if p.tabCoordinator != nil { return "a tab of the tab bar controller \(p.typeName) (\(p.id))" }
             return "a child of \(p.typeName) (\(p.id))"
         }
-        if asking != .modal, modal.presented.contains(where: { vc.isAncestor(of: $0.treeRoot) }) { return "presented modally" }
         return nil
     }
 
@@ -98,8 +97,8 @@ public final class App {
     }
 
     /// The controller the visible context ends in: the top presented controller's visible
-    /// leaf, else the root's (through navigation tops, selected tabs and embedded children).
-    public var visibleLeaf: ViewController { modal.topViewController.visibleLeaf }
+    /// leaf (of those on screen), else the root's (through navigation tops, selected tabs and embedded children).
+    public var visibleLeaf: ViewController { modal.visibleTop.visibleLeaf }
 
     /// The navigation controller an untargeted push or pop acts on: the nearest one above the
     /// visible leaf; failing that (a plain controller presented over a navigation app), the

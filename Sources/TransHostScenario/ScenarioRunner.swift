@@ -164,6 +164,20 @@ public final class ScenarioRunner: TransitionObserver {
             }
             return nav
         }
+        func tabBar(_ what: String) -> TabCoordinator? {
+            if let id = options.target {
+                guard let tabs = app.controller(id)?.tabCoordinator else {
+                    warn("\(what) skipped: \(id) is not a tab bar controller (its \"target\")")
+                    return nil
+                }
+                return tabs
+            }
+            guard let tabs = app.visibleTabs else {
+                warn("\(what) skipped: there is no tab bar controller in the visible context (\(app.visibleLeaf.typeName) is not inside one)")
+                return nil
+            }
+            return tabs
+        }
         switch action {
         case .push(let id, let animated, let gesture):
             guard let nav = navigation("push of \(id)") else { return }
@@ -187,15 +201,8 @@ public final class ScenarioRunner: TransitionObserver {
             let target = options.dismissing.flatMap { app.controller($0) }
             drive(gesture) { self.app.modal.dismiss(target, animated: animated, interaction: $0) }
         case .select(let index, let animated, let gesture):
-            let tabs: TabCoordinator?
-            if let id = options.target {
-                tabs = app.controller(id)?.tabCoordinator
-                if tabs == nil { warn("select \(index) skipped: \(id) is not a tab bar controller (its \"target\")"); return }
-            } else {
-                tabs = app.visibleTabs
-                if tabs == nil { warn("select \(index) skipped: there is no tab bar controller in the visible context (\(app.visibleLeaf.typeName) is not inside one)"); return }
-            }
-            drive(gesture) { tabs!.select(index, animated: animated, interaction: $0) }
+            guard let tabs = tabBar("select \(index)") else { return }
+            drive(gesture) { tabs.select(index, animated: animated, interaction: $0) }
         case .wait(let s):
             engine.advance(to: engine.now + s)
         case .gesture(let script, let start, let velocity):

@@ -15,6 +15,7 @@ final class AppTreeExampleTests: XCTestCase {
                    "TRANSHOST_SRC": BuildProducts.packageRoot, "TRANSHOST_CACHE": elsewhere + "/cache.json"]
         let r = try TestProcess.run("/bin/sh", ["-c", command + " --trace-only"], environment: env, cwd: elsewhere)
         XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("final tree: tabs[*mail[inbox], settingsNav[settings]]"), r.stdout)
         let data = try Data(contentsOf: URL(fileURLWithPath: elsewhere + "/out/app-tree/trace.json"))
         let trace = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         XCTAssertNil(trace["warnings"], "\(trace["warnings"] ?? "")")

@@ -169,11 +169,44 @@ final class ControllerTreeTests: XCTestCase {
                       .contains("take a \"target\""))
         XCTAssertTrue(problem(#"{"container": "single", "controller": "a"}"#, #""p": {"type": "P", "stack": ["b"]}"#)
                       .contains("add \"container\": \"navigation\""))
+        XCTAssertTrue(problem(#"{"container": "single", "controller": "a"}"#, #""p": {"container": "navigation", "stack": ["b"], "children": ["c"]}"#)
+                      .contains("children are its stack or tabs"))
     }
 
     func testAPushWithNoNavigationControllerInViewIsSkippedWithAWarning() throws {
         let (_, r) = try play(#"{"container": "tab", "tabs": ["a", "b"]}"#, script: #"[{"action": "push", "controller": "c"}]"#)
         XCTAssertEqual(r.transitions.count, 0)
         XCTAssertTrue(r.warnings.contains { $0.contains("no navigation controller in the visible context") }, "\(r.warnings)")
+        let (_, t) = try play(#"{"container": "tab", "tabs": ["a", "b"]}"#, script: #"[{"action": "pop", "target": "a"}, {"action": "select", "index": 1, "target": "a"}]"#)
+        XCTAssertEqual(t.warnings, ["pop skipped: a is not a navigation controller (its \"target\")",
+                                    "select 1 skipped: a is not a tab bar controller (its \"target\")"])
+    }
+
+    func testAContextPresentationInAnUnselectedTabIsNotTheVisibleContext() throws {
+        let (app, r) = try play(#"{"container": "tab", "tabs": ["nav0", "nav1"]}"#, extra: """
+        "nav0": {"container": "navigation", "stack": ["a"], "definesPresentationContext": true},
+        "nav1": {"container": "navigation", "stack": ["c"]}
+        """, script: """
+        [{"action": "present", "controller": "m", "style": "overCurrentContext"}, {"action": "select", "index": 1},
+         {"action": "push", "controller": "d"}, {"action": "select", "index": 0}]
+        """)
+        XCTAssertEqual(stack(app, "nav1"), ["c", "d"], "the push goes to the selected tab, not under the hidden presentation")
+        XCTAssertTrue(app.controllers["m"]!.view.isDescendant(of: app.window), "the presentation comes back with its tab")
+        XCTAssertEqual(r.finalPresented, ["M"])
+    }
+
+    /// What the screen shows once each presentation has completed (the trace's `after`).
+    func testThePresentersViewIsInTheWindowAfterThePresentationOnlyWhenItStays() throws {
+        for (style, stays) in [("fullScreen", false), ("overFullScreen", true), ("custom", true)] {
+            let (_, r) = try play(#"{"container": "navigation", "stack": ["a"]}"#, script: """
+            [{"action": "present", "controller": "m", "style": "\(style)"}, {"action": "dismiss"}]
+            """)
+            let shown = Set(r.transitions[0].after.nodes.map(\.view.name))
+            XCTAssertEqual(shown.contains("A"), stays, style)
+            XCTAssertEqual(shown.contains("UINavigationController"), stays, style)
+            XCTAssertTrue(shown.contains("M"), style)
+            let afterDismiss = Set(r.transitions[1].after.nodes.map(\.view.name))
+            XCTAssertTrue(afterDismiss.contains("A") && !afterDismiss.contains("M"), style)
+        }
     }
 }

@@ -219,7 +219,9 @@ typedef struct th_host_api {
     /* -- Transition context (UIViewControllerContextTransitioning) -- */
     /* The from or to controller; never NULL during a transition. [main-thread] */
     th_controller *(*context_controller)(th_context *ctx, th_context_key key);
-    /* The from or to controller's root view. [main-thread] */
+    /* The from or to view (UIKit's viewForKey:): the controller's root view, or the
+     * presentation's presented view; NULL for a presenter whose view stays in place (a present's
+     * from-view, a dismissal's to-view, for the over and custom styles). [main-thread] */
     th_view *(*context_view)(th_context *ctx, th_context_key key);
     /* The container view the animation happens in. [main-thread] */
     th_view *(*context_container)(th_context *ctx);
