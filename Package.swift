@@ -54,6 +54,7 @@ let package = Package(
         .library(name: "corner-fly", type: .dynamic, targets: ["CornerFlyPlugin", "CornerFlyEntry"]),
         .library(name: "snapshot-search", type: .dynamic, targets: ["SnapshotSearchPlugin", "SnapshotSearchEntry"]),
         .library(name: "sheet-drag", type: .dynamic, targets: ["SheetDragPlugin", "SheetDragEntry"]),
+        .library(name: "half-sheet", type: .dynamic, targets: ["HalfSheetPlugin", "HalfSheetEntry"]),
         // Test fixture (Tests/KitProbe): UIKit-style delegates and interaction, played by KitCompatTests.
         .library(name: "kit-probe", type: .dynamic, targets: ["KitProbePlugin", "KitProbeEntry"]),
     ],
@@ -114,6 +115,9 @@ let package = Package(
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
         .target(name: "SnapshotSearchPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/snapshot-search/Swift"),
         .target(name: "SnapshotSearchEntry", dependencies: ["CTransHost"], path: "Plugins/snapshot-search/Entry",
+                publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
+        .target(name: "HalfSheetPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/half-sheet/Swift"),
+        .target(name: "HalfSheetEntry", dependencies: ["CTransHost"], path: "Plugins/half-sheet/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
 
         .target(name: "SheetDragPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/sheet-drag/Swift"),

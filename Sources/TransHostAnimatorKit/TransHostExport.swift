@@ -103,10 +103,7 @@ final class KitPlugin {
             id: UnsafePointer(strdup(id)),
             transition_duration: { me, ctx in
                 guard let me, let ctx, let a = KitPlugin.current?.animator(me) else { return 0 }
-                let c = TransHostTransitionContext.wrap(ctx)
-                let d = a.transitionDuration(using: c)
-                c.coordinator.duration = d
-                return d
+                return a.transitionDuration(using: TransHostTransitionContext.wrap(ctx))
             },
             animate_transition: { me, ctx in
                 guard let me, let ctx, let a = KitPlugin.current?.animator(me) else { return }
@@ -116,7 +113,6 @@ final class KitPlugin {
                     waiting.adopt(c, animator: a)
                 }
                 a.animateTransition(using: c)
-                c.coordinator.start()
             },
             animation_ended: { me, completed in
                 guard let me, let plugin = KitPlugin.current else { return }
@@ -175,7 +171,12 @@ final class KitPlugin {
                     d.navigationController(nav, willShow: shown, animated: animated != 0)
                 }
             },
-            user: UnsafeMutableRawPointer(strdup(id))))
+            user: UnsafeMutableRawPointer(strdup(id)),
+            presentation_controller_for: { me, request in
+                guard let me, let request, let plugin = KitPlugin.current, let exported = plugin.delegate(me),
+                      let p = plugin.askPresentationController(exported, request.pointee) else { return nil }
+                return UnsafePointer(p.table)
+            }))
         delegateTables[id] = t
         return UnsafePointer(t)
     }
@@ -227,6 +228,14 @@ final class KitPlugin {
         }
     }
 
+    func askPresentationController(_ exported: AnyObject, _ r: th_transition_request) -> UIPresentationController? {
+        guard r.operation == TH_OP_PRESENT, let presented = UIViewController.wrap(r.to),
+              let md = effectiveDelegate(exported, r) as? UIViewControllerTransitioningDelegate else { return nil }
+        let presenting = UIViewController.wrap(r.presenting) ?? UIViewController.wrap(r.from)
+        return md.presentationController(forPresented: presented, presenting: presenting,
+                                         source: UIViewController.wrap(r.source) ?? presenting ?? presented)
+    }
+
     func askInteraction(_ exported: AnyObject, _ r: th_transition_request, _ a: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? {
         let d = effectiveDelegate(exported, r)
         switch r.container {
@@ -264,7 +273,6 @@ final class KitPlugin {
                 c.completionSpeed = i.completionSpeed
                 c.completionCurve = i.completionCurve
                 i.startInteractiveTransition(c)
-                c.coordinator.start()
             },
             user: Unmanaged.passUnretained(i as AnyObject).toOpaque()))
         interactionTables[key] = t

@@ -65,6 +65,10 @@ public final class TransHostTransitionContext: NSObject, UIViewControllerContext
         }
         return TransHostTransitionCoordinator(context: self)
     }()
+    /// The running transition's context once the host has it: for `transitionCoordinator`.
+    static func running(for vc: OpaquePointer) -> TransHostTransitionContext? {
+        host.controller_transition_context(vc).map { wrap($0) }
+    }
     /// The interaction controller's completion speed and curve, for finish/cancel.
     var completionSpeed: CGFloat = 1
     var completionCurve: UIView.AnimationCurve = .easeInOut
@@ -136,6 +140,10 @@ public protocol UIViewControllerTransitionCoordinatorContext: NSObjectProtocol {
     var isAnimated: Bool { get }
     var isInteractive: Bool { get }
     var isCancelled: Bool { get }
+    var initiallyInteractive: Bool { get }
+    var percentComplete: CGFloat { get }
+    var completionVelocity: CGFloat { get }
+    var completionCurve: UIView.AnimationCurve { get }
     var transitionDuration: TimeInterval { get }
     var containerView: UIView { get }
     var presentationStyle: UIModalPresentationStyle { get }
@@ -149,6 +157,9 @@ public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitio
     @discardableResult
     func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
                  completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
+    @discardableResult
+    func animateAlongsideTransition(in view: UIView?, animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                                    completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
     func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void)
 }
 
@@ -160,26 +171,50 @@ extension UIViewControllerTransitionCoordinator {
     }
 }
 
-/// The coordinator of a running transition: alongside animations run as one block over the
-/// transition's duration, on the transition's (interactive) timeline, started with the
-/// animator's own animations. A navigation delegate's willShow already sees it (UIKit's order):
-/// what it asks for then waits for the transition; if the host's default transition runs
-/// instead, the changes apply at once when the delegate hears didShow.
+/// The blocks of one animate(alongsideTransition:) call, carried through the host's `user`.
+private final class AlongsideBox {
+    let animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?
+    let completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?
+    unowned let coordinator: TransHostTransitionCoordinator
+    init(_ a: ((UIViewControllerTransitionCoordinatorContext) -> Void)?, _ c: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+         _ coordinator: TransHostTransitionCoordinator) {
+        animation = a; completion = c; self.coordinator = coordinator
+    }
+}
+
+/// The coordinator of a running transition, over the host's (ABI 1.3): alongside animations
+/// run as one block on the transition's timeline, from the animator's start over its duration
+/// (scrubbed when interactive, put back after a cancel); completions run after the transition
+/// ended. Views outside the container animate the same way. A navigation delegate's willShow
+/// already sees it (UIKit's order): what it asks for then is handed to the host when the
+/// transition's context reaches the kit; if the host's default transition runs instead, the
+/// changes apply at once when the delegate hears didShow.
 public final class TransHostTransitionCoordinator: NSObject, UIViewControllerTransitionCoordinator {
-    weak var context: TransHostTransitionContext?
-    var duration: TimeInterval = 0
-    private var queued: [(animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
-                          completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?)] = []
-    private var started = false
+    weak var context: TransHostTransitionContext? { didSet { if context != nil { submitQueued() } } }
+    private var queued: [AlongsideBox] = []
+    private var interactionHandlers: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     init(context: TransHostTransitionContext?) { self.context = context; super.init() }
 
     /// The coordinator a willShow sees before the host's context reaches the kit.
     nonisolated(unsafe) static var pending: TransHostTransitionCoordinator?
 
+    private var handle: OpaquePointer? { context?.handle }
     public var isAnimated: Bool { context?.isAnimated ?? true }
-    public var isInteractive: Bool { context?.isInteractive ?? false }
+    public var isInteractive: Bool { handle.map { host.coordinator_is_interactive($0) != 0 } ?? false }
+    public var initiallyInteractive: Bool { context?.isInteractive ?? false }
     public var isCancelled: Bool { context?.transitionWasCancelled ?? false }
-    public var transitionDuration: TimeInterval { duration }
+    public var percentComplete: CGFloat { handle.map { CGFloat(host.coordinator_percent_complete($0)) } ?? 0 }
+    public var completionVelocity: CGFloat { handle.map { CGFloat(host.coordinator_completion_velocity($0)) } ?? 1 }
+    public var completionCurve: UIView.AnimationCurve {
+        guard let handle else { return .easeInOut }
+        switch host.coordinator_completion_curve(handle) {
+        case TH_ANIM_CURVE_EASE_IN: return .easeIn
+        case TH_ANIM_CURVE_EASE_OUT: return .easeOut
+        case TH_ANIM_CURVE_LINEAR: return .linear
+        default: return .easeInOut
+        }
+    }
+    public var transitionDuration: TimeInterval { handle.map { host.coordinator_transition_duration($0) } ?? 0 }
     public var containerView: UIView { context?.containerView ?? UIView() }
     public var presentationStyle: UIModalPresentationStyle { context?.presentationStyle ?? .fullScreen }
     public var targetTransform: CGAffineTransform { context?.targetTransform ?? .identity }
@@ -190,27 +225,60 @@ public final class TransHostTransitionCoordinator: NSObject, UIViewControllerTra
     public func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
                         completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
         if let context, context.hasEnded { return false }
-        queued.append((animation, completion))
-        if started { start() }
-        return true
+        let box = AlongsideBox(animation, completion, self)
+        guard context != nil else { queued.append(box); return true }
+        return submit(box)
     }
-    public func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void) {}
 
-    /// Called as the animator starts (inside the transition's timeline): runs what is queued.
-    func start() {
-        started = true
-        let blocks = queued
+    /// Any view may animate alongside, in the container or not: `view` is not needed to find it.
+    @discardableResult
+    public func animateAlongsideTransition(in view: UIView?, animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                                           completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        animate(alongsideTransition: animation, completion: completion)
+    }
+
+    public func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void) {
+        guard let handle else { interactionHandlers.append(handler); return }
+        let box = AlongsideBox(handler, nil, self)
+        host.coordinator_notify_interaction_changes(handle, { _, user in
+            guard let user else { return }
+            let b = Unmanaged<AlongsideBox>.fromOpaque(user).takeRetainedValue()
+            b.animation?(b.coordinator)
+        }, Unmanaged.passRetained(box).toOpaque())
+    }
+
+    private func submit(_ box: AlongsideBox) -> Bool {
+        guard let handle else { return false }
+        let user = Unmanaged.passRetained(box).toOpaque()
+        // The box is released by the last call the host makes for it.
+        let accepted = host.coordinator_animate_alongside(handle, box.animation == nil ? nil : { _, user in
+            guard let user else { return }
+            let b = Unmanaged<AlongsideBox>.fromOpaque(user).takeUnretainedValue()
+            b.animation?(b.coordinator)
+            if b.completion == nil { Unmanaged<AlongsideBox>.fromOpaque(user).release() }
+        }, box.completion == nil ? nil : { _, user in
+            guard let user else { return }
+            let b = Unmanaged<AlongsideBox>.fromOpaque(user).takeRetainedValue()
+            b.completion?(b.coordinator)
+        }, user) != 0
+        if !accepted || (box.animation == nil && box.completion == nil) { Unmanaged<AlongsideBox>.fromOpaque(user).release() }
+        return accepted
+    }
+
+    private func submitQueued() {
+        let boxes = queued, handlers = interactionHandlers
         queued = []
-        guard !blocks.isEmpty else { return }
-        UIView.animate(withDuration: duration, delay: 0, options: [], animations: { for b in blocks { b.animation?(self) } },
-                       completion: { _ in for b in blocks { b.completion?(self) } })
+        interactionHandlers = []
+        for b in boxes { _ = submit(b) }
+        for h in handlers { notifyWhenInteractionChanges(h) }
     }
 
     /// The transition ran without the kit (the host's default): apply what is queued at once.
     func flushWithoutTransition() {
-        let blocks = queued
+        let boxes = queued
         queued = []
-        for b in blocks { b.animation?(self) }
-        for b in blocks { b.completion?(self) }
+        interactionHandlers = []
+        for b in boxes { b.animation?(self) }
+        for b in boxes { b.completion?(self) }
     }
 }

@@ -7,7 +7,7 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     open var wantsInteractiveStart = true
     open private(set) var percentComplete: CGFloat = 0
     /// The animator's transitionDuration for the running transition.
-    open var duration: CGFloat { CGFloat(context?.coordinator.duration ?? 0) }
+    open var duration: CGFloat { CGFloat(context?.coordinator.transitionDuration ?? 0) }
 
     private weak var context: TransHostTransitionContext?
     private var pendingEnd: Bool?

@@ -99,12 +99,11 @@ open class UIViewController: NSObject {
     open var definesPresentationContext = false
     open var providesPresentationContextTransitionStyle = false
 
-    /// The running transition's coordinator while this controller takes part in it.
+    /// The running transition's coordinator while this controller takes part in it (its from-
+    /// or to-controller, the presenting one, or a container of one of them), else nil.
     open var transitionCoordinator: UIViewControllerTransitionCoordinator? {
         if let pending = TransHostTransitionCoordinator.pending { return pending }
-        guard let ctx = TransHostTransitionContext.current, !ctx.hasEnded,
-              ctx.viewController(forKey: .from) === self || ctx.viewController(forKey: .to) === self || self is UINavigationController || self is UITabBarController
-        else { return nil }
+        guard let handle, let ctx = TransHostTransitionContext.running(for: handle), !ctx.hasEnded else { return nil }
         return ctx.coordinator
     }
 

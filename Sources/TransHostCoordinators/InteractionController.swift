@@ -161,6 +161,7 @@ public final class InteractionController {
         }
         ctx.timeline.ramp(to: end, over: remaining, curve: completionCurve, speed: finishing ? speed : -speed, now: engine.now)
         host.armWatchdog(t, remaining: remaining)
+        ctx.coordinator?.interactionDidEnd(speed: speed, curve: completionCurve)
     }
 
     private func scrub(_ p: Double) {

@@ -51,3 +51,10 @@ public protocol TransitionAnimatorProvider: AnyObject {
 public protocol TransitionInteractionProvider: AnyObject {
     func interactionController(for request: TransitionRequest, animator: TransitionAnimator) -> InteractionController?
 }
+
+/// A provider that also stands for a navigation delegate's willShow: told before an unanimated
+/// navigation transition (an animated one is announced by the provider itself, when it is asked
+/// for the animator, as UIKit asks willShow first).
+public protocol NavigationShowListener: AnyObject {
+    func navigationWillShow(_ request: TransitionRequest, animated: Bool)
+}

@@ -42,6 +42,10 @@ public final class TransitionContext {
         return onPause(interaction, hostDrives)
     }
 
+    /// The transition coordinator of this transition (UIViewController.transitionCoordinator
+    /// while it runs); set by the host when the transition begins.
+    public internal(set) var coordinator: TransitionCoordinator!
+
     let initialFrames: [ObjectIdentifier: Rect]
     let finalFrames: [ObjectIdentifier: Rect]
     /// The views `view(forKey:)` gives (see there).

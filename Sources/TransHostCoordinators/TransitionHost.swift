@@ -139,9 +139,14 @@ public final class TransitionHost {
                                     isAnimated: animated, startTime: engine.now, initialFrames: initialFrames, finalFrames: finalFrames,
                                     fromView: views.from, toView: views.to)
         ctx.presentationController = presentationController
+        // Before any plugin call: an animator may ask for the coordinator from transitionDuration.
+        ctx.coordinator = TransitionCoordinator(context: ctx, engine: engine)
         let request = TransitionRequest(container: container, operation: operation, from: from, to: to, source: source)
         beginning = true
         defer { beginning = false }
+        // UIKit's navigation delegate hears willShow for unanimated pushes and pops too; an
+        // animated one hears it from the provider, before it is asked for the animator.
+        if !animated, container == .navigation { (provider as? NavigationShowListener)?.navigationWillShow(request, animated: false) }
         let routed = animated ? provider?.animator(for: request) : nil
         let animator: TransitionAnimator? = animated ? (routed ?? defaultAnimator()) : nil
         ctx.pluginName = animator?.identity?.plugin ?? "host"
@@ -200,6 +205,7 @@ public final class TransitionHost {
             return self.interrupt(t, with: interaction, drivenByHost: hostDrives)
         }
 
+        ctx.coordinator.transitionDuration = duration
         t.toState = views.to.map { ViewState(of: $0) }
         if views.fromAppears { appear(t, from, .willDisappear) }
         for vc in views.alsoDisappearing { appear(t, vc, .willDisappear) }
@@ -216,6 +222,7 @@ public final class TransitionHost {
         guard let animator else {
             willAnimate?()
             if let toView = views.to { containerView.addSubview(toView) }
+            ctx.coordinator.start()
             ctx.completeTransition(true)
             return
         }
@@ -223,6 +230,7 @@ public final class TransitionHost {
             // The host never advances an interactive transition on its own.
             ctx.timeline.pause(now: engine.now)
             interaction.attach(to: t, host: self)
+            ctx.coordinator.interaction = interaction
         } else {
             armWatchdog(t, remaining: duration)
         }
@@ -233,6 +241,9 @@ public final class TransitionHost {
             animator.animateTransition(ctx)
         }
         adoptInterruptibleAnimator(t)
+        // UIKit runs alongside animations in the animator's animation context: they start with it
+        // (those the will-begin hook asked for included).
+        if !t.isFinished { ctx.coordinator.start() }
         if let interaction, !t.isFinished { interaction.applyPending() }
     }
 
@@ -335,6 +346,10 @@ public final class TransitionHost {
         ctx.timeline.setSpeed(1, now: engine.now)
         t.interaction?.transitionEnded()
         t.finish(didComplete)
+        // The order at the end: the container's bookkeeping and the presentation controller's
+        // DidEnd (in finish), the coordinator's completions (a cancel's rollback first), then the
+        // animator's animationEnded.
+        ctx.coordinator.transitionDidEnd(didComplete: didComplete)
         t.animator?.animationEnded(didComplete)
         active = nil
         let record = TransitionRecord(index: t.index, container: ctx.container, operation: ctx.operation,

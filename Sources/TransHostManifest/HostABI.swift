@@ -12,6 +12,9 @@ public enum HostABI {
     public static let minimumAnimationParamsSize: UInt32 = 32
     public static let minimumAnimatorSize: UInt32 = 48
     public static let minimumEntrySize: UInt32 = 56
+    /// th_delegate as ABI 1.2 defined it (struct_size, id, animator_for, interaction_for,
+    /// navigation_show, user); 1.3 appended presentation_controller_for.
+    public static let minimumDelegateSize: UInt32 = 48
 
     /// The major must be equal and the plugin's minor not newer: structs only grow by appending.
     public static func isCompatible(major m: Int, minor n: Int) -> Bool { m == major && n <= minor }

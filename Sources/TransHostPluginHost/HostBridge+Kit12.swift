@@ -71,7 +71,8 @@ extension HostBridge {
 
         t.context_presentation_style = { c in
             guard let b = bridge(), let ctx = b.context(c, "context_presentation_style") else { return 0 }
-            return ctx.container == .modal ? Int32(b.app?.presentationStyle(of: ctx.toViewController) ?? 0) : 0
+            // The presentation's style, on its dismissal too (whose to-controller is the presenter).
+            return ctx.container == .modal ? Int32(ctx.coordinator.presentationStyle.rawValue) : 0
         }
         t.context_target_transform = { c in
             _ = bridge()?.context(c, "context_target_transform")

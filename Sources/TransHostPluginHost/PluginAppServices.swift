@@ -24,6 +24,9 @@ public protocol PluginAppServices: AnyObject {
     func imagePath(_ name: String) -> String?
     /// Gesture recognizers: the services deliver scripted gestures to the registered handlers.
     func addGestureRecognizer(_ recognizer: PluginGestureRecognizer)
+    /// ABI 1.3: the running transition's context when `vc` takes part in it (from, to, the
+    /// presenting controller, or a container of one of them), else nil.
+    func runningTransition(involving vc: ViewController) -> TransitionContext?
 }
 
 /// A gesture recognizer a plugin attached to a view (its handler is a C callback).

@@ -33,7 +33,7 @@ public final class LoadedPlugin: @unchecked Sendable {
             throw PluginHostError.loadFailed(plugin: name, library: manifest.libraryPath, reason: "its entry has no get_delegate function (ABI 1.2)")
         }
         guard let ptr = bridge.calling(name, "get_delegate", { id.withCString { get($0) } }),
-              ptr.pointee.struct_size >= UInt32(MemoryLayout<th_delegate>.size), ptr.pointee.animator_for != nil else {
+              ptr.pointee.struct_size >= HostABI.minimumDelegateSize, ptr.pointee.animator_for != nil else {
             throw PluginHostError.loadFailed(plugin: name, library: manifest.libraryPath,
                                              reason: "get_delegate(\"\(id)\") returned NULL or an incomplete th_delegate, but the manifest declares delegate \"\(id)\"")
         }
@@ -159,7 +159,7 @@ public enum PluginLoader {
                 guard let ptr else {
                     throw fail("its entry returns NULL from get_delegate(\"\(d.id)\"), but the manifest declares delegate \"\(d.id)\"; export it (TransHostExport(delegates:)) or fix the manifest")
                 }
-                guard ptr.pointee.struct_size >= UInt32(MemoryLayout<th_delegate>.size), ptr.pointee.animator_for != nil else {
+                guard ptr.pointee.struct_size >= HostABI.minimumDelegateSize, ptr.pointee.animator_for != nil else {
                     throw fail("delegate \"\(d.id)\" has struct_size \(ptr.pointee.struct_size) or a NULL animator_for; fill in every field of th_delegate")
                 }
             }

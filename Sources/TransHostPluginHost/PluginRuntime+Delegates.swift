@@ -15,10 +15,7 @@ extension PluginRuntime: TransitionInteractionProvider {
             let p = try plugin(named: rule.plugin)
             let d = try p.delegate(rule.animator, bridge: bridge)
             var r = transitionRequest(request)
-            if request.container == .navigation, let show = d.pointee.navigation_show {
-                bridge.calling(p.name, "its delegate's navigation_show") { show(d, &r, 0, 1) }
-                pendingShow = (p.name, d, request)
-            }
+            if request.container == .navigation { announce(p.name, d, request, animated: true) }
             guard let ask = d.pointee.animator_for,
                   let a = bridge.calling(p.name, "its delegate's animator_for", { ask(d, &r) }) else { return nil }
             guard a.pointee.struct_size >= HostABI.minimumAnimatorSize, a.pointee.transition_duration != nil, a.pointee.animate_transition != nil else {
@@ -57,15 +54,26 @@ extension PluginRuntime: TransitionInteractionProvider {
     }
 
     /// After a transition ended: the navigation delegate that decided it hears didShow when it
-    /// completed.
+    /// completed (not after a cancel: the controller it was told about is not shown).
     public func transitionEnded(_ record: TransitionRecord) {
-        guard let (plugin, d, request) = pendingShow else { return }
+        guard let (plugin, d, request, animated) = pendingShow else { return }
         pendingShow = nil
         guard record.outcome == .completed, record.container == .navigation, let show = d.pointee.navigation_show else { return }
         var r = transitionRequest(request)
-        bridge.calling(plugin, "its delegate's navigation_show") { show(d, &r, 1, 1) }
+        bridge.calling(plugin, "its delegate's navigation_show") { show(d, &r, 1, animated ? 1 : 0) }
     }
 
+    /// willShow for the delegate `d` of plugin `plugin`; didShow follows in transitionEnded.
+    private func announce(_ plugin: String, _ d: UnsafePointer<th_delegate>, _ request: TransitionRequest, animated: Bool) {
+        pendingShow = nil
+        guard let show = d.pointee.navigation_show else { return }
+        var r = transitionRequest(request)
+        bridge.calling(plugin, "its delegate's navigation_show") { show(d, &r, 0, animated ? 1 : 0) }
+        pendingShow = (plugin, d, request, animated)
+    }
+}
+
+extension PluginRuntime {
     func transitionRequest(_ request: TransitionRequest) -> th_transition_request {
         let h = bridge.handles
         let containerKind: th_container
@@ -94,5 +102,16 @@ extension PluginRuntime: TransitionInteractionProvider {
                                      container_controller: containerController.map { h.handle(for: $0) },
                                      presenting: presenting,
                                      source: request.operation == .present ? h.handle(for: request.source ?? request.from) : nil)
+    }
+}
+
+extension PluginRuntime: NavigationShowListener {
+    /// An unanimated push or pop: the delegate its route names hears willShow (animated 0) and,
+    /// once it completed, didShow, as UIKit's navigation delegate does.
+    public func navigationWillShow(_ request: TransitionRequest, animated: Bool) {
+        let query = RouteQuery(container: request.container, operation: request.operation, from: request.from.typeName, to: request.to.typeName)
+        guard let winner = router.resolve(query).winner, winner.rule.isDelegate,
+              let p = try? plugin(named: winner.rule.plugin), let d = try? p.delegate(winner.rule.animator, bridge: bridge) else { return }
+        announce(p.name, d, request, animated: animated)
     }
 }

@@ -75,8 +75,12 @@ public final class PluginRuntime: TransitionAnimatorProvider {
     /// The interaction (axis, finish threshold) the winning route named, by animator.
     private var interactionRules: [ObjectIdentifier: InteractionRule] = [:]
 
+    /// The running transition's context, for a plugin presentation controller's hooks (set by
+    /// whoever owns the app).
+    public var runningContext: () -> TransitionContext? = { nil }
+
     /// The navigation delegate that decided the running transition, to tell it didShow.
-    var pendingShow: (plugin: String, delegate: UnsafePointer<th_delegate>, request: TransitionRequest)?
+    var pendingShow: (plugin: String, delegate: UnsafePointer<th_delegate>, request: TransitionRequest, animated: Bool)?
 
     func setInteractionRule(_ rule: InteractionRule, for animator: TransitionAnimator) {
         interactionRules[ObjectIdentifier(animator)] = rule

@@ -52,6 +52,9 @@ public struct Playback {
         runtime.validationRecorded = control.validation
         runtime.loadEnded = control.loadEnded
         let replacing = control.replaced.isEmpty ? nil : ReplacingProvider(runtime: runtime, host: app.host, replaced: control.replaced)
+        runtime.runningContext = { app.host.active?.context }
+        let presentations = PresentationProvider(runtime: runtime, host: app.host, replaced: control.replaced)
+        app.modal.presentationControllerProvider = presentations
         let runner = ScenarioRunner(app: app, provider: replacing ?? runtime, fps: fps, ledger: ledger)
         runner.gestureRecognizer = { services.recognizer(at: $0).map { r in r.deliver } }
         runner.onTransitionEnd = { runtime.transitionEnded($0) }
@@ -70,7 +73,7 @@ public struct Playback {
         }
         control.started(app)
         var run = runner.run()
-        withExtendedLifetime(services) {}
+        withExtendedLifetime((services, presentations)) {}
         bridge.reportOffThreadCalls()
         for (i, t) in run.transitions.enumerated() {
             if let f = replacing?.replacedAt[t.record.index] {
@@ -103,5 +106,39 @@ final class ReplacingProvider: TransitionAnimatorProvider {
             return nil
         }
         return runtime.animator(for: request)
+    }
+}
+
+extension ReplacingProvider: NavigationShowListener {
+    /// A replaced plugin's delegate hears nothing more, as it is not asked for animators.
+    func navigationWillShow(_ request: TransitionRequest, animated: Bool) {
+        let query = RouteQuery(container: request.container, operation: request.operation,
+                               from: request.from.typeName, to: request.to.typeName)
+        let index = host.currentTransitionIndex
+        if let winner = runtime.router.resolve(query).winner,
+           replaced.contains(where: { $0.plugin == winner.rule.plugin && index >= ($0.transition ?? 0) }) { return }
+        runtime.navigationWillShow(request, animated: animated)
+    }
+}
+
+/// Presentation controllers from plugins, under the replay rule: a plugin that failed in
+/// transition N is not asked for one from then on (the host's controller serves instead).
+final class PresentationProvider: PresentationControllerProvider {
+    let runtime: PluginRuntime
+    unowned let host: TransitionHost
+    let replaced: [PluginFailure]
+
+    init(runtime: PluginRuntime, host: TransitionHost, replaced: [PluginFailure]) {
+        self.runtime = runtime; self.host = host; self.replaced = replaced
+    }
+
+    func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                source: ViewController, style: ModalPresentationStyle) -> PresentationController? {
+        let query = RouteQuery(container: .modal, operation: .present, from: presenting.typeName, to: presented.typeName)
+        if let winner = runtime.router.resolve(query).winner,
+           replaced.contains(where: { $0.plugin == winner.rule.plugin && host.currentTransitionIndex >= ($0.transition ?? 0) }) {
+            return nil
+        }
+        return runtime.presentationController(forPresented: presented, presenting: presenting, source: source, style: style)
     }
 }

@@ -116,25 +116,35 @@ final class DelegateCorpusTests: XCTestCase {
         XCTAssertEqual(run.trace.finalStack, ["SwipeList"])
     }
 
-    /// A delegate that vends a UIPresentationController subclass beside its animator: the file
-    /// compiles as written and its animator plays. (The host does not consult presentation
-    /// controllers yet, so the sheet is full screen, not the half its controller asks for:
-    /// Tests/CompatCorpus/GAPS.md, gap 5.)
-    func testDelegateWithAPresentationControllerPlaysItsAnimator() throws {
+    /// A delegate that vends a UIPresentationController subclass beside its animator, for a
+    /// `.custom` presentation: the file compiles as written, the sheet rises to the lower half
+    /// its controller asks for, the presenting screen stays behind it, and the scrim the
+    /// controller adds in presentationTransitionWillBegin fades in alongside and goes when the
+    /// dismissal completes.
+    func testDelegateWithAPresentationControllerPlaysAHalfSheet() throws {
         let run = try Corpus.play("half-sheet", self)
         assertExitedCleanly(run)
         let (present, dismiss) = (run.trace.transitions[0], run.trace.transitions[1])
         assertClean(present, animator: "BottomSheetAnimator")
         assertClean(dismiss, animator: "BottomSheetAnimator")
-        XCTAssertEqual(present.first["HalfSheetPicker"]?.screenY ?? .nan, 284 + 568, accuracy: 1e-6, "rises from below the screen")
-        XCTAssertEqual(dismiss.last["HalfSheetPicker"]?.screenY ?? .nan, 284 + 568, accuracy: 1e-6, "and sinks back")
+        // The lower half is y 284...568, centred at 426; hidden, it is a screen further down.
+        XCTAssertEqual(present.first["HalfSheetPicker"]?.screenY ?? .nan, 426 + 568, accuracy: 1e-6, "rises from below the screen")
+        XCTAssertEqual(present.after["HalfSheetPicker"]?.screenY ?? .nan, 426, accuracy: 1e-6, "to the lower half")
+        XCTAssertEqual(present.after["HalfSheetPicker"]?.height ?? .nan, 284, accuracy: 1e-6)
+        XCTAssertEqual(dismiss.last["HalfSheetPicker"]?.screenY ?? .nan, 426 + 568, accuracy: 1e-6, "and sinks back")
+        XCTAssertNotNil(present.after["HalfSheetHome"], "the presenting screen stays (custom)")
+        func scrim(_ f: Frame) -> ViewState? { f.views.first { $0.name == "\(Corpus.plugin) view" && $0.width == 320 && $0.height == 568 } }
+        XCTAssertEqual(scrim(present.first)?.alpha ?? .nan, 0, accuracy: 1e-9)
+        assertMonotonic(present.frames.compactMap { scrim($0)?.alpha }, increasing: true, "the scrim's alpha")
+        XCTAssertEqual(scrim(present.after)?.alpha ?? .nan, 1, accuracy: 1e-9)
+        XCTAssertNil(scrim(dismiss.after), "dismissalTransitionDidEnd(true) removed the scrim")
         XCTAssertEqual(run.trace.finalPresented, [])
     }
 
     /// A navigation delegate that also fades the incoming title alongside from
-    /// navigationController(_:willShow:animated:): the file compiles as written and its
-    /// cross-fade plays. (The kit has no transitionCoordinator yet at willShow, so the title's
-    /// alongside fade does not run: Tests/CompatCorpus/GAPS.md, gap 11.)
+    /// navigationController(_:willShow:animated:): the file compiles as written, its cross-fade
+    /// plays, and the shown screen's title fades in with it through the transition coordinator
+    /// willShow already sees.
     func testDelegateWithAnAlongsideFadeFromWillShowPlaysItsAnimator() throws {
         let run = try Corpus.play("alongside-title", self)
         assertExitedCleanly(run)
@@ -143,6 +153,12 @@ final class DelegateCorpusTests: XCTestCase {
             let alphas = t.track(shown).map(\.alpha)
             XCTAssertEqual(alphas.first ?? .nan, 0, accuracy: 1e-6, "\(shown) fades in")
             XCTAssertEqual(alphas.last ?? .nan, 1, accuracy: 1e-6)
+            let titles = t.frames.compactMap { f in f[shown].flatMap { screen in f.views.first { $0.name == "title" && $0.parent == screen.id } } }
+            XCTAssertEqual(titles.count, t.frames.count, "\(shown) has its title in every frame")
+            XCTAssertEqual(titles.first?.alpha ?? .nan, 0, accuracy: 1e-6, "\(shown)'s title starts hidden")
+            assertMonotonic(titles.map(\.alpha), increasing: true, "\(shown)'s title alpha")
+            XCTAssertEqual(titles.last?.alpha ?? .nan, 1, accuracy: 1e-6, "and fades in alongside")
+            XCTAssertEqual(t.after.views.first { $0.name == "title" && $0.parent == t.after[shown]?.id }?.alpha ?? .nan, 1)
         }
         XCTAssertEqual(run.trace.finalStack, ["NotesList"])
     }

@@ -228,4 +228,36 @@ final class KitCompatTests: XCTestCase {
         let route = try Products.run(Products.transhost, ["route", "--container", "tab", "--op", "select", "--from", "A", "--to", "B", "--plugins", dir])
         XCTAssertTrue(route.stdout.hasPrefix("kit-probe/delegate tabs (the delegate is asked"), route.stdout)
     }
+
+    /// The navigation delegate hears willShow before it is asked for the animator, with the
+    /// transition coordinator already there, and didShow once the transition completed (not
+    /// after a cancel); an unanimated push is announced too, with animated false.
+    func testWillShowAndDidShowComeAtUIKitsMoments() throws {
+        var json = Self.scenarioJSON
+        let script = try XCTUnwrap(json.range(of: #""script": ["#))
+        let end = try XCTUnwrap(json.range(of: "\n  ]\n}", range: script.upperBound..<json.endIndex))
+        json.replaceSubrange(script.lowerBound..<end.upperBound, with: #"""
+            "script": [
+                {"action": "push", "controller": "detail", "animated": false}, {"action": "pop"}, {"action": "push", "controller": "detail"},
+                {"action": "gesture", "gesture": {"start": [5, 300], "samples": [[0.1, 40], [0.2, 80]], "release": [0.3, 90]}}
+              ]
+            }
+            """#)
+        let run = try play(json).run
+        let shows = run.logs.filter { $0.contains("willShow") || $0.contains("didShow") || $0.contains("animator for") }
+        XCTAssertEqual(shows, [
+            // The unanimated push: no animator is asked for.
+            "[kit-probe] info: willShow DetailController animated false coordinator true",
+            "[kit-probe] info: didShow DetailController stack 2",
+            // The edge pan's pop, finished.
+            "[kit-probe] info: willShow ListController animated true coordinator true",
+            "[kit-probe] info: animator for pop DetailController -> ListController",
+            "[kit-probe] info: didShow ListController stack 1",
+            "[kit-probe] info: willShow DetailController animated true coordinator true",
+            "[kit-probe] info: animator for push ListController -> DetailController",
+            "[kit-probe] info: didShow DetailController stack 2",
+            // The edge pan's pop, cancelled: willShow, and no didShow.
+            "[kit-probe] info: willShow ListController animated true coordinator true",
+            "[kit-probe] info: animator for pop DetailController -> ListController"], "\(run.logs)")
+    }
 }

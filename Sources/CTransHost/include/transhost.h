@@ -344,6 +344,13 @@ typedef enum th_animating_position { TH_POSITION_END = 0, TH_POSITION_START = 1,
 /* Called once when the animator finishes, with where it ended; user is the plugin's. [main-thread] */
 typedef void (*th_animator_completion_fn)(th_animating_position position, void *user);
 
+/* ---- ABI 1.3 value types (presentation) ------------------------------------------------- */
+
+/* A transition coordinator block (animateAlongsideTransition's animation and completion,
+ * notifyWhenInteractionChanges's handler): ctx is the transition's context, user the plugin's.
+ * [main-thread] */
+typedef void (*th_coordinator_fn)(th_context *ctx, void *user);
+
 /* ---- The host callback table ---------------------------------------------------------------
  * Handed to the plugin's init; valid until deinit returns. Fields are only ever appended; check
  * struct_size (or abi_minor) before using a field newer than your build's header. */
@@ -653,6 +660,35 @@ typedef struct th_host_api {
      * pause) those calls drive the transition as for an interactive start. Ignored on a transition
      * that is already interactive; refused (logged) when none runs. [main-thread] */
     void (*context_pause_interactive)(th_context *ctx, int host_drives);
+
+    /* ---- ABI 1.3 (presentation): appended; present when abi_minor >= 3 ---- */
+
+    /* -- The transition coordinator (UIViewControllerTransitionCoordinator) of ctx -- */
+    /* animateAlongsideTransition:completion:. animation(ctx, user) runs once, as one animation
+     * block on the transition's timeline (from the animator's start, over transitionDuration,
+     * ease-in-out; scrubbed when interactive); it may change any view, in the container or not.
+     * After a cancel the host puts back every property it changed. completion(ctx, user) runs
+     * once after the transition ended (context_transition_was_cancelled tells how), after the
+     * presentation controller's did_end and before the animator's animation_ended; after it the host never uses user again. Either may be NULL.
+     * Returns 0 (and calls neither) when the transition has already ended. [main-thread] */
+    int (*coordinator_animate_alongside)(th_context *ctx, th_coordinator_fn animation, th_coordinator_fn completion, void *user);
+    /* notifyWhenInteractionChanges: handler(ctx, user) runs once, when the interaction of an
+     * interactive transition ends (finish or cancel). Ignored for a transition that is not
+     * interactive. [main-thread] */
+    void (*coordinator_notify_interaction_changes)(th_context *ctx, th_coordinator_fn handler, void *user);
+    /* isInteractive (0 once the interaction ended, unlike context_is_interactive),
+     * percentComplete (0..1), transitionDuration (seconds), completionVelocity and
+     * completionCurve (TH_ANIM_CURVE_*: the interaction's completionSpeed and curve; 1 and
+     * ease-in-out when not interactive). [main-thread] */
+    int (*coordinator_is_interactive)(th_context *ctx);
+    double (*coordinator_percent_complete)(th_context *ctx);
+    double (*coordinator_transition_duration)(th_context *ctx);
+    double (*coordinator_completion_velocity)(th_context *ctx);
+    uint32_t (*coordinator_completion_curve)(th_context *ctx);
+    /* UIViewController.transitionCoordinator: the context of the running transition when vc
+     * takes part in it (its from or to controller, the presenting controller, or a container of
+     * one of them), else NULL. [main-thread] */
+    th_context *(*controller_transition_context)(th_controller *vc);
 } th_host_api;
 
 /* ---- What the plugin provides ------------------------------------------------------------- */
@@ -725,7 +761,45 @@ typedef struct th_delegate {
      * completed); request->to is the controller shown. May be NULL. [main-thread] */
     void (*navigation_show)(const struct th_delegate *self, const th_transition_request *request, int did, int animated);
     void *user;
+
+    /* ---- ABI 1.3 (presentation): appended; the host reads it when struct_size covers it ---- */
+
+    /* presentationControllerForPresentedViewController:presentingViewController:sourceViewController:
+     * asked once per present of a controller whose style is TH_PRESENTATION_CUSTOM, before
+     * animator_for. NULL (or a NULL function) keeps the host's presentation controller. The
+     * pointer must stay valid until its dismissal_did_end(completed = 1), or its
+     * presentation_did_end(completed = 0), has returned. [main-thread] */
+    const struct th_presentation_controller *(*presentation_controller_for)(const struct th_delegate *self,
+                                                                              const th_transition_request *request);
 } th_delegate;
+
+/* ---- ABI 1.3 (presentation): a plugin's UIPresentationController --------------------------
+ * Serves one presentation and its dismissal. Every function may be NULL (UIKit's default then
+ * applies). container is the presentation's container view; ctx is the running transition's
+ * context (its coordinator: coordinator_animate_alongside). Order for a present:
+ * presentation_will_begin, container_will_layout, the animator's animate_transition, ...,
+ * presentation_did_end, the coordinator's completions, the animator's animation_ended. The same for
+ * the dismissal with the dismissal_* functions. */
+typedef struct th_presentation_controller {
+    uint32_t struct_size;
+    /* frameOfPresentedViewInContainerView (default: the container's bounds). [main-thread] */
+    th_rect (*frame_of_presented_view)(const struct th_presentation_controller *self, th_view *container);
+    /* shouldRemovePresentersView: 1 lets the presenter's view leave once the presentation
+     * completes (default 0: it stays and shows through). [main-thread] */
+    int (*should_remove_presenters_view)(const struct th_presentation_controller *self);
+    void (*presentation_will_begin)(const struct th_presentation_controller *self, th_context *ctx, th_view *container);
+    void (*presentation_did_end)(const struct th_presentation_controller *self, th_context *ctx, int completed);
+    void (*dismissal_will_begin)(const struct th_presentation_controller *self, th_context *ctx, th_view *container);
+    void (*dismissal_did_end)(const struct th_presentation_controller *self, th_context *ctx, int completed);
+    /* containerViewWillLayoutSubviews. [main-thread] */
+    void (*container_will_layout)(const struct th_presentation_controller *self, th_view *container);
+    /* presentedView: the view that stands for the presented controller, in the transition (the
+     * context's to-view on present, from-view on dismiss) and on screen; a wrapper the plugin
+     * made must hold the controller's view. NULL (or a NULL function) for the controller's own
+     * view. Asked once, when the presentation begins; the answer is kept. [main-thread] */
+    th_view *(*presented_view)(const struct th_presentation_controller *self);
+    void *user; /* the plugin's own data */
+} th_presentation_controller;
 
 /* The plugin's single exported symbol. abi_major and abi_minor come first and are read by the
  * host from the file, before any plugin code runs. */

@@ -15,6 +15,13 @@ public struct AnimationParameters: Equatable, Sendable {
     public static let overrideInheritedCurve: UInt32 = 1 << 6
 }
 
+/// One animatable property an observed piece of code changed, with its model value before.
+public struct ModelChange {
+    public let view: View
+    public let property: AnimatableProperty
+    public let before: AnimatableValue
+}
+
 /// Records animations on views and evaluates them on virtual time.
 ///
 /// Rules (UIKit's, made deterministic):
@@ -179,6 +186,9 @@ public final class AnimationEngine {
 
     /// Called by a view before it stores a new model value.
     func modelWillChange(_ view: View, _ property: AnimatableProperty, from old: AnimatableValue, to new: AnimatableValue) {
+        if let recorder = recorders.last, !recorder.contains(where: { $0.view === view && $0.property == property }) {
+            recorders[recorders.count - 1].append(ModelChange(view: view, property: property, before: old))
+        }
         guard let tx = transactions.last else { return }
         if !tx.changes.contains(where: { $0.view === view && $0.property == property }) {
             tx.changes.append((view, property, presentationValue(view, property)))
@@ -211,6 +221,31 @@ public final class AnimationEngine {
     public func removeAllAnimations(of view: View) {
         for p in AnimatableProperty.allCases { if let a = view.animations[p] { stop(a, on: view, finished: false) } }
         if !view.layerAnimations.isEmpty { coreAnimation.removeAll(from: .view(view)) }
+    }
+
+    // MARK: Recording model changes
+
+    private var recorders: [[ModelChange]] = []
+
+    /// Runs `body` and returns every animatable property whose model value it changed, with the
+    /// value before its first change (in or out of animation blocks), so that a caller can put
+    /// them back: a transition coordinator rolls back its alongside animations on a cancel.
+    public func recordingModelChanges(_ body: () -> Void) -> [ModelChange] {
+        recorders.append([])
+        body()
+        let changes = recorders.removeLast()
+        // An outer recording sees what the inner one saw.
+        if !recorders.isEmpty {
+            for c in changes where !recorders[recorders.count - 1].contains(where: { $0.view === c.view && $0.property == c.property }) {
+                recorders[recorders.count - 1].append(c)
+            }
+        }
+        return changes
+    }
+
+    /// Removes `view`'s animation of `property`, if any; its block completes with finished == false.
+    public func removeAnimation(of view: View, _ property: AnimatableProperty) {
+        if let a = view.animations[property] { stop(a, on: view, finished: false) }
     }
 
     // MARK: Presentation

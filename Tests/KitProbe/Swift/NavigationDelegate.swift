@@ -8,6 +8,7 @@ final class NavigationDelegate: NSObject, UINavigationControllerDelegate {
 
     func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
                               from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+        TransHostLog("animator for \(operation == .push ? "push" : "pop") \(fromVC.typeName) -> \(toVC.typeName)")
         switch operation {
         case .push:
             swipeBack.wire(to: toVC)
@@ -17,6 +18,10 @@ final class NavigationDelegate: NSObject, UINavigationControllerDelegate {
         default:
             return nil
         }
+    }
+
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {
+        TransHostLog("willShow \(viewController.typeName) animated \(animated) coordinator \(navigationController.transitionCoordinator != nil)")
     }
 
     func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
