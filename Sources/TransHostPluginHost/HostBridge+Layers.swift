@@ -27,7 +27,7 @@ extension HostBridge {
     /// ABI 1.3 (layers and Core Animation): standalone layers, a view's layer by key, explicit
     /// animations with delegates, CATransaction and the media clock. A view's layer handle is
     /// the view's own handle; a standalone layer has its own.
-    static func addVersion1_3(_ t: inout th_host_api) {
+    static func addLayers(_ t: inout th_host_api) {
         t.layer_create = { kind in
             guard let b = bridge() else { return nil }
             let k: LayerKind

@@ -5,7 +5,7 @@ import TransHostCoordinators
 extension HostBridge {
     /// ABI 1.3 (presentation): the transition coordinator of a context, and the controllers'
     /// transitionCoordinator.
-    static func addVersion1_3(_ t: inout th_host_api) {
+    static func addPresentation(_ t: inout th_host_api) {
         t.coordinator_animate_alongside = { c, animation, completion, user in
             guard let b = bridge(), let ctx = b.context(c, "coordinator_animate_alongside") else { return 0 }
             let plugin = b.currentPlugin

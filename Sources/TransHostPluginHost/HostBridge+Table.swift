@@ -25,7 +25,8 @@ extension HostBridge {
         installViewCreation(into: &t)
         installAnimation(into: &t)
         addVersion1_2(&t)
-        addVersion1_3(&t)
+        addLayers(&t)
+        addPresentation(&t)
         addPropertyAnimators(&t)
         return t
     }

@@ -29,7 +29,7 @@ final class SlideInAnimator: TransitionAnimator {
     private func make(_ ctx: TransitionContext) -> PropertyAnimator {
         if let animator { return animator }
         let engine = ctx.containerView.engine
-        let to = ctx.view(forKey: .to)
+        let to = ctx.view(forKey: .to)!
         to.frame = ctx.finalFrame(for: ctx.toViewController)
         ctx.containerView.addSubview(to)
         to.transform = AffineTransform(translationX: 320, y: 0)

@@ -15,7 +15,7 @@ final class LayerTransitionTests: XCTestCase {
         var mask: Layer?
         func transitionDuration(_ context: TransitionContext) -> Double { 1 }
         func animateTransition(_ ctx: TransitionContext) {
-            let to = ctx.view(forKey: .to), e = ctx.containerView.engine
+            let to = ctx.view(forKey: .to)!, e = ctx.containerView.engine
             ctx.containerView.addSubview(to)
             let mask = Layer(engine: e, kind: .shape)
             self.mask = mask

@@ -13,7 +13,8 @@ final class MisbehavingPluginTests: XCTestCase {
     /// Builds a one-animator C plugin routed for push Src -> Dst into ROOT/plugins/NAME, writes a
     /// scenario that makes that push, and runs it with the real binary.
     func runPlugin(named name: String, body: String,
-                   script: String = #"[{"action": "push", "controller": "d"}]"#, extra: [String] = []) throws -> (BuildProducts.Output, String) {
+                   script: String = #"[{"action": "push", "controller": "d"}]"#, extra: [String] = [],
+                   environment: [String: String] = [:]) throws -> (BuildProducts.Output, String) {
         let root = try BuildProducts.temporaryDirectory(self)
         let dir = root + "/plugins/\(name)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -27,7 +28,8 @@ final class MisbehavingPluginTests: XCTestCase {
          "controllers": {"s": {"type": "Src"}, "d": {"type": "Dst"}},
          "root": {"container": "navigation", "stack": ["s"]}, "script": \(script)}
         """.write(toFile: root + "/app.json", atomically: true, encoding: .utf8)
-        let r = try BuildProducts.run(["run", "--scenario", root + "/app.json", "--plugins", root + "/plugins", "--out", root + "/out", "--trace-only"] + extra)
+        let r = try BuildProducts.run(["run", "--scenario", root + "/app.json", "--plugins", root + "/plugins", "--out", root + "/out", "--trace-only"] + extra,
+                                      environment: environment)
         return (r, root)
     }
 
@@ -180,7 +182,10 @@ final class MisbehavingPluginTests: XCTestCase {
         static const th_animator *get(const char *id) { (void)id; return &deep; }
         TH_EXPORT const th_plugin_entry transhost_plugin_entry = { TH_ABI_MAJOR, TH_ABI_MINOR, sizeof(th_plugin_entry),
             "deep", "1.0.0", init, 0, get };
-        """)
+        """,
+            // 100,000 refused host calls take about 3 s of CPU; on a loaded machine that is more
+            // wall time than the default 5 s plugin timeout, which is not what this test is about.
+            environment: ["TRANSHOST_PLUGIN_TIMEOUT": "120"]))
         XCTAssertEqual(r.status, 4, "a breach, not a crash: \(r.stderr.suffix(2000))")
         XCTAssertTrue(r.stderr.contains("levels deep; at most 128 are allowed; the call was ignored"), String(r.stderr.prefix(2000)))
         XCTAssertTrue(r.stdout.contains("#0 navigation push Src -> Dst  deep/deep"), r.stdout)
