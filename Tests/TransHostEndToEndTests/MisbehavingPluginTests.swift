@@ -185,7 +185,7 @@ final class MisbehavingPluginTests: XCTestCase {
         """,
             // 100,000 refused host calls take about 3 s of CPU; on a loaded machine that is more
             // wall time than the default 5 s plugin timeout, which is not what this test is about.
-            environment: ["TRANSHOST_PLUGIN_TIMEOUT": "120"]))
+            environment: ["TRANSHOST_PLUGIN_TIMEOUT": "120"])
         XCTAssertEqual(r.status, 4, "a breach, not a crash: \(r.stderr.suffix(2000))")
         XCTAssertTrue(r.stderr.contains("levels deep; at most 128 are allowed; the call was ignored"), String(r.stderr.prefix(2000)))
         XCTAssertTrue(r.stdout.contains("#0 navigation push Src -> Dst  deep/deep"), r.stdout)
