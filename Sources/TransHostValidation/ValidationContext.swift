@@ -46,7 +46,7 @@ public final class ValidationContext {
         let demo = FileIO.exists(demoFile) ? try? Scenario.load(file: demoFile) : nil
         let all = TransitionCase.cases(of: manifest, demo: demo)
         guard !all.isEmpty else {
-            throw Failure(message: "the manifest declares no animator routes, so no transition can be checked; add a route to an animator")
+            throw Failure(message: "the manifest declares no animator or delegate routes, so no transition can be checked; add a route to an animator")
         }
         return all
     }
