@@ -23,11 +23,12 @@ import TransHostCore
 /// each other). Borders are drawn above sublayers, as Core Animation does. Snapshots are
 /// clipped to their bounds, as UIKit's are.
 ///
-/// clipsToBounds: children are clipped to the parent's transformed bounds *rectangle* (not its
-/// rounded corners). When the clip is an axis-aligned rectangle it only narrows the composited
-/// pixel rectangle (rounded to whole pixels); otherwise (rotation, perspective) the clip is the
-/// convex projected quad, intersected with the ancestors' clips, rasterized with antialiasing
-/// into an A8 mask. The same mask handles layers clipped at W = 0.
+/// clipsToBounds: children are clipped to the parent's transformed bounds, rounded by its
+/// corner radius (see RoundedOutline). When the clip is an axis-aligned rectangle it only
+/// narrows the composited pixel rectangle (rounded to whole pixels); otherwise (a radius,
+/// rotation, perspective) the clip is the convex projected outline, intersected with the
+/// ancestors' clips, rasterized with antialiasing into an A8 mask. The same mask handles layers
+/// clipped at W = 0.
 public final class Renderer {
     public let pointSize: Size
     public let scale: Int
@@ -211,7 +212,7 @@ public final class Renderer {
         if hasChildren {
             var childClip = clip
             if n.view.clipsToBounds {
-                childClip = clip.intersecting(quad: boundsQuad(s, localToDest), canvas: canvasRect(target))
+                childClip = clip.intersecting(quad: clipOutline(s, localToDest), canvas: canvasRect(target))
             }
             if !childClip.isEmpty {
                 for c in children[k] {
@@ -227,10 +228,13 @@ public final class Renderer {
 
     func canvasRect(_ t: RGBAImage) -> PixelRect { PixelRect(x0: 0, y0: 0, x1: t.width, y1: t.height) }
 
-    /// The layer's bounds rectangle in destination pixels, clipped where W <= 0.
-    private func boundsQuad(_ s: PresentationState, _ localToDest: Homography) -> [Vec2] {
+    /// The layer's clip outline (bounds, rounded by its corner radius) in destination pixels,
+    /// clipped where W <= 0.
+    private func clipOutline(_ s: PresentationState, _ localToDest: Homography) -> [Vec2] {
         let b = s.bounds
-        var poly = [Vec2(b.minX, b.minY), Vec2(b.maxX, b.minY), Vec2(b.maxX, b.maxY), Vec2(b.minX, b.maxY)]
+        let r = RoundedOutline.effectiveRadius(s)
+        let n = r > 0 ? RoundedOutline.segments(radius: r, bounds: b, localToDest: localToDest) : 0
+        var poly = RoundedOutline.local(b, radius: r, segmentsPerCorner: n)
         if !localToDest.isAffine {
             let wmax = poly.map { localToDest.w($0.x, $0.y) }.max()!
             guard wmax > 0 else { return [] }
