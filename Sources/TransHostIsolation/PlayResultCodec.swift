@@ -54,6 +54,7 @@ enum PlayResultCodec {
                     w.int(n.depth)
                     w.bool(n.isHidden)
                     state(n.state, &w)
+                    layers(n.layers, &w)
                 }
             }
         }
@@ -93,7 +94,9 @@ enum PlayResultCodec {
                     guard vi < views.count else { throw ByteReader.Damaged(description: "the worker's result names view \(vi) of \(views.count)") }
                     let parent = try r.optionalString()
                     let z = try r.int(), depth = try r.int(), hidden = try r.bool()
-                    nodes.append(PresentationNode(view: views[vi], parentID: parent, z: z, depth: depth, state: try state(&r), isHidden: hidden))
+                    let st = try state(&r)
+                    nodes.append(PresentationNode(view: views[vi], parentID: parent, z: z, depth: depth, state: st, isHidden: hidden,
+                                                  layers: try layers(&r)))
                 }
                 frames.append(TraceFrame(t: t, nodes: nodes))
             }

@@ -108,6 +108,7 @@ public enum TraceWriter {
             "hidden": .bool(n.isHidden),
         ]
         if n.view.isSnapshot { o["snapshot"] = .bool(true) }
+        if let l = n.layers { o["layer"] = layer(l) }
         if n.view.isStretched(toBounds: s.bounds), let size = n.view.resizableSize {
             let i = n.view.capInsets
             o["stretch"] = ["size": .array([size.width, size.height].map(JSONValue.number)),

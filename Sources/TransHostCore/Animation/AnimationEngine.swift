@@ -65,6 +65,9 @@ public final class AnimationEngine {
     }
     private var transactions: [Transaction] = []
 
+    /// Explicit layer animations, CATransaction and implicit animations (CoreAnimation.swift).
+    public private(set) lazy var coreAnimation = CoreAnimation(engine: self)
+
     public init(clock: VirtualClock = VirtualClock()) {
         self.clock = clock
         globalTimeline = AnimationTimeline(name: "global", startingAt: clock.now)
@@ -90,7 +93,7 @@ public final class AnimationEngine {
 
     /// Whether any block of `timeline` is still running.
     public func hasRunningAnimations(in timeline: AnimationTimeline) -> Bool {
-        groups.contains { $0.timeline === timeline && !$0.stopped }
+        groups.contains { $0.timeline === timeline && !$0.stopped } || coreAnimation.hasRunningAnimations(in: timeline)
     }
 
     // MARK: Animation blocks
@@ -215,8 +218,14 @@ public final class AnimationEngine {
         return anim.value(atLocal: anim.group.timeline.localTime(atGlobal: now))
     }
 
-    /// The presentation layer of `view` at the current time.
+    /// The presentation layer of `view` at the current time (its explicit layer animations
+    /// included).
     public func presentation(of view: View) -> PresentationState {
+        coreAnimation.applying(to: view, blockPresentation(of: view))
+    }
+
+    /// The presentation of `view` from its animation blocks alone.
+    func blockPresentation(of view: View) -> PresentationState {
         var state = view.modelState
         // Only animated properties are evaluated; the rest are the model values. A spring may
         // overshoot: the screen never shows an alpha outside [0, 1] or a negative radius.
@@ -262,11 +271,12 @@ public final class AnimationEngine {
             if let t = g.timeline.globalTime(ofLocal: local, now: now) { best = min(best ?? t, t) }
         }
         if let s = scheduled.nextTime { best = min(best ?? s, s) }
+        if let c = coreAnimation.nextEventTime() { best = min(best ?? c, c) }
         return best
     }
 
     /// Whether nothing is pending: no running block, no completion, no scheduled action.
-    public var isIdle: Bool { groups.isEmpty && readyCompletions.isEmpty && scheduled.isEmpty }
+    public var isIdle: Bool { groups.isEmpty && readyCompletions.isEmpty && scheduled.isEmpty && coreAnimation.isIdle }
 
     /// The most rounds of ended blocks and completions processed at one virtual instant. A
     /// completion that starts a zero-length animation whose completion starts another never lets
@@ -305,6 +315,7 @@ public final class AnimationEngine {
         for r in ready where !cut {
             if let c = r.group.completion { withTimeline(r.group.timeline) { c(r.group.finished) } }
         }
+        coreAnimation.process(at: t, callingDelegates: !cut)
         for s in scheduled.popDue(through: t) { s.action() }
     }
 }

@@ -45,15 +45,20 @@ public struct PresentationNode: Equatable, Sendable {
     public let depth: Int
     public let state: PresentationState
     public let isHidden: Bool
+    /// The view layer's sublayers, mask and style at that instant (presentation values); nil
+    /// when it has none of them. What a renderer must draw with it: see LayerTreeSample.
+    public let layers: LayerTreeSample?
 
-    public init(view: SampledView, parentID: String?, z: Int, depth: Int, state: PresentationState, isHidden: Bool) {
+    public init(view: SampledView, parentID: String?, z: Int, depth: Int, state: PresentationState, isHidden: Bool,
+                layers: LayerTreeSample? = nil) {
         self.view = view; self.parentID = parentID; self.z = z; self.depth = depth; self.state = state; self.isHidden = isHidden
+        self.layers = layers
     }
 
     /// The same node showing `state` (a renderer draws a stretched snapshot's content at the size
     /// it was taken at, then stretches it).
     public func with(state: PresentationState) -> PresentationNode {
-        PresentationNode(view: view, parentID: parentID, z: z, depth: depth, state: state, isHidden: isHidden)
+        PresentationNode(view: view, parentID: parentID, z: z, depth: depth, state: state, isHidden: isHidden, layers: layers)
     }
 }
 
@@ -65,7 +70,8 @@ extension AnimationEngine {
         // An explicit stack (children pushed front to back, so they pop back to front).
         var stack: [(view: View, parent: String?, z: Int, depth: Int)] = [(root, nil, 0, 0)]
         while let (v, parent, z, depth) = stack.popLast() {
-            out.append(PresentationNode(view: SampledView(v), parentID: parent, z: z, depth: depth, state: presentation(of: v), isHidden: v.isHidden))
+            out.append(PresentationNode(view: SampledView(v), parentID: parent, z: z, depth: depth, state: presentation(of: v), isHidden: v.isHidden,
+                                       layers: sampleLayers(of: v)))
             for (i, s) in v.subviews.enumerated().reversed() { stack.append((s, v.id, i, depth + 1)) }
         }
         return out

@@ -41,6 +41,16 @@ public final class View {
         return abs(n.width - bounds.width) > 1e-9 || abs(n.height - bounds.height) > 1e-9
     }
     public var clipsToBounds = false { didSet { contentVersion += 1 } }
+
+    /// Standalone layers added to this view's layer (View+Layers.swift).
+    public internal(set) var sublayers: [Layer] = []
+    var maskStorage: Layer?
+    /// The model values of what the view's layer has beyond `PresentationState` (perspective
+    /// for its sublayers, depth sorting, culling, shadow). They change at once, as UIKit's layer
+    /// properties do outside Core Animation.
+    public var layerStyle = LayerStyle.plain
+    /// Explicit Core Animation animations on the view's own layer, in the order added.
+    var layerAnimations: [LayerAnimationRun] = []
     public var content = ViewContent.none { didSet { contentVersion += 1 } }
 
     /// Releasing a deep chain one level per nested deinit would overflow the stack; views
