@@ -15,8 +15,8 @@ enum RoundedOutline {
     static let maxSegmentsPerCorner = 128
 
     /// The radius Core Animation draws: at most half the shorter side.
-    static func effectiveRadius(_ s: PresentationState) -> Double {
-        let r = min(s.cornerRadius, s.bounds.width / 2, s.bounds.height / 2)
+    static func effectiveRadius(bounds: Rect, cornerRadius: Double) -> Double {
+        let r = min(cornerRadius, bounds.width / 2, bounds.height / 2)
         return r.isFinite && r > 0 ? r : 0
     }
 

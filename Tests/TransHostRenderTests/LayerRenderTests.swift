@@ -1,0 +1,320 @@
+import XCTest
+import Foundation
+import TransHostCore
+@testable import TransHostRender
+
+/// Standalone layers as the renderer draws them: shape and gradient sublayers, masks,
+/// sublayerTransform perspective, zPosition, isDoubleSided, group opacity and shadows. Each
+/// scene is a white 320 x 568 screen holding one host view whose layer sample (what the engine
+/// would sample) is given here, so the pictures are checked against the values directly.
+final class LayerRenderTests: XCTestCase {
+    private let red = Color(red: 1, green: 0, blue: 0)
+    private let blue = Color(red: 0, green: 0, blue: 1)
+    private let screenSize = Size(width: 320, height: 568)
+
+    /// Renders a host view at `frame` (optionally with a background) whose layer has `layers`.
+    private func render(frame: Rect = Rect(x: 40, y: 60, width: 200, height: 200), background: Color? = nil,
+                        clips: Bool = false, layers: LayerTreeSample, scale: Int = 1) -> RGBAImage {
+        let e = AnimationEngine()
+        let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "screen")
+        root.backgroundColor = .white
+        let host = View(engine: e, frame: frame, name: "host")
+        host.backgroundColor = background
+        host.clipsToBounds = clips
+        root.addSubview(host)
+        let nodes = e.sampleTree(root).map { n in
+            n.view.id == host.id
+                ? PresentationNode(view: n.view, parentID: n.parentID, z: n.z, depth: n.depth, state: n.state, isHidden: n.isHidden, layers: layers)
+                : n
+        }
+        return Renderer(pointSize: screenSize, scale: scale).render(nodes)
+    }
+
+    private func layer(_ kind: LayerKind = .plain, id: String, _ edit: (inout LayerState) -> Void, sublayers: [SampledLayer] = [],
+                       mask: SampledLayer? = nil) -> SampledLayer {
+        var s = LayerState(kind: kind)
+        edit(&s)
+        return SampledLayer(id: id, name: id, kind: kind, state: s, sublayers: sublayers, mask: mask)
+    }
+
+    private func tree(_ sublayers: [SampledLayer], mask: SampledLayer? = nil, style: LayerStyle = .plain) -> LayerTreeSample {
+        LayerTreeSample(style: style, sublayers: sublayers, mask: mask)
+    }
+
+    private func assertNear(_ p: RGBA8, _ q: RGBA8, _ tol: Int = 1, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+        let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
+        XCTAssertLessThanOrEqual(d, tol, "\(p) vs expected \(q) \(message)", file: file, line: line)
+    }
+
+    /// Red coverage of a pixel over white.
+    private func cov(_ img: RGBAImage, _ x: Int, _ y: Int) -> Double { 1 - Double(img.pixel(x: x, y: y).g) / 255 }
+
+    private func summedCoverage(_ img: RGBAImage) -> Double {
+        var s = 0.0
+        for y in 0..<img.height { for x in 0..<img.width { s += cov(img, x, y) } }
+        return s
+    }
+
+    private func circleShape(id: String, centre: Point, radius r: Double, fill: Color?) -> SampledLayer {
+        layer(.shape, id: id) { s in
+            s.shape!.path = Path.ellipse(in: Rect(x: centre.x - r, y: centre.y - r, width: 2 * r, height: 2 * r))
+            s.shape!.fillColor = fill
+        }
+    }
+
+    // MARK: Shapes and gradients
+
+    /// A CAShapeLayer with zero bounds at the origin draws its path in the host's coordinates:
+    /// a red disc of radius 50 centred at (100, 100) of a host at (40, 60) covers pi 50^2 points
+    /// around (140, 160) on screen.
+    func testShapeSublayerFillsItsPathInTheHostsCoordinates() {
+        let img = render(layers: tree([circleShape(id: "disc", centre: Point(x: 100, y: 100), radius: 50, fill: red)]), scale: 2)
+        XCTAssertEqual(summedCoverage(img) / 4, Double.pi * 2500, accuracy: Double.pi * 2500 * 0.002)
+        XCTAssertEqual(cov(img, 280, 320), 1, accuracy: 1.0 / 255, "centre")
+        XCTAssertEqual(cov(img, 280, 219), 0, accuracy: 1.0 / 255, "above the disc")
+        XCTAssertEqual(cov(img, 280, 221), 1, accuracy: 1.0 / 255, "just inside the top")
+    }
+
+    /// The layer's own geometry places its path: position (150, 20) with a zero-size bounds
+    /// puts the path's origin there; a 0.5 opacity shows half red.
+    func testShapeLayerGeometryAndOpacity() {
+        let shape = layer(.shape, id: "sq") { s in
+            s.position = Point(x: 150, y: 20)
+            s.opacity = 0.5
+            s.shape!.path = Path.rect(Rect(x: 0, y: 0, width: 30, height: 30))
+            s.shape!.fillColor = red
+        }
+        let img = render(layers: tree([shape]))
+        XCTAssertEqual(cov(img, 40 + 150 + 15, 60 + 20 + 15), 0.5, accuracy: 2.0 / 255)
+        XCTAssertEqual(cov(img, 40 + 150 - 1, 60 + 20 + 15), 0, accuracy: 1.0 / 255)
+        XCTAssertEqual(summedCoverage(img), 900 * 0.5, accuracy: 3)
+    }
+
+    /// An axial gradient red -> blue from the top to the bottom of a 100-point square: row y
+    /// shows the colour at t = (y + 0.5) / 100. With locations [0, 0.25] the colour reaches blue
+    /// a quarter of the way down and stays blue.
+    func testAxialGradientFollowsStartEndAndLocations() {
+        for locations in [nil, [0.0, 0.25]] as [[Double]?] {
+            let g = layer(.gradient, id: "g") { s in
+                s.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+                s.position = Point(x: 50, y: 50)
+                s.gradient!.colors = [red, blue]
+                s.gradient!.locations = locations
+            }
+            let img = render(layers: tree([g]))
+            for y in [0, 10, 24, 40, 60, 99] {
+                let t = (Double(y) + 0.5) / 100
+                let f = locations == nil ? t : min(t / 0.25, 1)
+                let p = img.pixel(x: 90, y: 60 + y)
+                XCTAssertEqual(Double(p.r), 255 * (1 - f), accuracy: 2, "red at row \(y), locations \(String(describing: locations))")
+                XCTAssertEqual(Double(p.b), 255 * f, accuracy: 2, "blue at row \(y)")
+            }
+        }
+        // Left to right: startPoint (0, 0.5), endPoint (1, 0.5).
+        let h = layer(.gradient, id: "h") { s in
+            s.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+            s.position = Point(x: 50, y: 50)
+            s.gradient!.colors = [red, blue]
+            s.gradient!.startPoint = Point(x: 0, y: 0.5)
+            s.gradient!.endPoint = Point(x: 1, y: 0.5)
+        }
+        let img = render(layers: tree([h]))
+        XCTAssertEqual(Double(img.pixel(x: 40 + 75, y: 100).b), 255 * 0.755, accuracy: 2)
+        XCTAssertEqual(Double(img.pixel(x: 40 + 75, y: 70).b), 255 * 0.755, accuracy: 2, "constant along a column")
+    }
+
+    // MARK: Masks
+
+    /// A circular mask on a red host: only the disc shows, its summed coverage pi r^2, the
+    /// corners white. The mask's position moves it; its fill alpha scales what shows.
+    func testShapeMaskShowsOnlyTheDisc() {
+        let mask = circleShape(id: "m", centre: Point(x: 100, y: 100), radius: 60, fill: .black)
+        let img = render(background: red, layers: tree([], mask: mask), scale: 2)
+        XCTAssertEqual(summedCoverage(img) / 4, Double.pi * 3600, accuracy: Double.pi * 3600 * 0.002)
+        XCTAssertEqual(cov(img, 82, 122), 0, accuracy: 1.0 / 255, "the host's corner is masked away")
+        XCTAssertEqual(cov(img, 280, 320), 1, accuracy: 1.0 / 255)
+
+        var moved = mask.state
+        moved.position = Point(x: 40, y: 0)
+        moved.shape!.fillColor = Color(red: 0, green: 0, blue: 0, alpha: 0.5)
+        let m2 = SampledLayer(id: "m", name: "m", kind: .shape, state: moved, sublayers: [], mask: nil)
+        let img2 = render(background: red, layers: tree([], mask: m2), scale: 2)
+        // The disc now centres at (140, 100) in the host; half of it is past the right edge.
+        XCTAssertEqual(cov(img2, (40 + 140 - 30) * 2, (60 + 100) * 2), 0.5, accuracy: 2.0 / 255, "half alpha inside the moved disc")
+        XCTAssertEqual(cov(img2, (40 + 60) * 2, (60 + 100) * 2), 0, accuracy: 1.0 / 255, "left of the moved disc")
+        XCTAssertEqual(cov(img2, (40 + 200 + 10) * 2, (60 + 100) * 2), 0, accuracy: 1.0 / 255, "nothing beyond the host")
+    }
+
+    /// A mask also masks the host's subviews and sublayers.
+    func testMaskCoversSubviewsAndSublayers() {
+        let e = AnimationEngine()
+        let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "screen")
+        root.backgroundColor = .white
+        let host = View(engine: e, frame: Rect(x: 40, y: 60, width: 200, height: 200), name: "host")
+        let child = View(engine: e, frame: Rect(x: 0, y: 0, width: 100, height: 200))
+        child.backgroundColor = red
+        host.addSubview(child)
+        root.addSubview(host)
+        let band = layer(id: "band") { s in
+            s.bounds = Rect(x: 0, y: 0, width: 100, height: 200); s.position = Point(x: 150, y: 100); s.backgroundColor = self.red
+        }
+        let mask = layer(id: "m") { s in
+            s.bounds = Rect(x: 0, y: 0, width: 200, height: 100); s.position = Point(x: 100, y: 50); s.backgroundColor = .black
+        }
+        let nodes = e.sampleTree(root).map { n in
+            n.view.id == host.id
+                ? PresentationNode(view: n.view, parentID: n.parentID, z: n.z, depth: n.depth, state: n.state, isHidden: n.isHidden,
+                                   layers: tree([band], mask: mask))
+                : n
+        }
+        let img = Renderer(pointSize: screenSize, scale: 1).render(nodes)
+        XCTAssertEqual(cov(img, 90, 100), 1, accuracy: 1.0 / 255, "subview inside the mask")
+        XCTAssertEqual(cov(img, 190, 100), 1, accuracy: 1.0 / 255, "sublayer inside the mask")
+        XCTAssertEqual(cov(img, 90, 200), 0, accuracy: 1.0 / 255, "subview below the mask")
+        XCTAssertEqual(cov(img, 190, 200), 0, accuracy: 1.0 / 255, "sublayer below the mask")
+    }
+
+    // MARK: Depth
+
+    /// sublayerTransform perspective (m34 = -1/d) about the host's centre: a sublayer turned by
+    /// t about Y has its near edge taller than its far edge. A column at x (points from the
+    /// centre, in the layer) lands at X = x cos t / W with W = 1 + x sin t / d, and spans
+    /// h / W, centred on the host's centre (the vanishing point).
+    func testSublayerTransformPerspectiveAboutTheAnchor() {
+        let d = 500.0, t = 0.6
+        var persp = Transform3D.identity
+        persp.m34 = -1 / d
+        var style = LayerStyle.plain
+        style.sublayerTransform = persp
+        let card = layer(id: "card") { s in
+            s.bounds = Rect(x: 0, y: 0, width: 160, height: 120)
+            s.position = Point(x: 100, y: 100)
+            s.transform = Transform3D.rotation(t, 0, 1, 0)
+            s.backgroundColor = self.red
+        }
+        let img = render(layers: tree([card], style: style), scale: 2)
+        let cx = 140.0, cy = 160.0
+        func X(_ x: Double) -> Double { x * cos(t) / (1 + x * sin(t) / d) }
+        func height(_ x: Double) -> Double { 120 / (1 + x * sin(t) / d) }
+        let row = Int(cy * 2)
+        var left = -1.0, right = -1.0
+        for x in 1..<639 {
+            if cov(img, x - 1, row) < 0.5 && cov(img, x, row) >= 0.5 { left = Double(x) }
+            if cov(img, x, row) >= 0.5 && cov(img, x + 1, row) < 0.5 { right = Double(x + 1) }
+        }
+        XCTAssertEqual(left, (cx + X(-80)) * 2, accuracy: 1, "left edge")
+        XCTAssertEqual(right, (cx + X(80)) * 2, accuracy: 1, "right edge")
+        for x in [-70.0, 0, 70] {
+            let col = Int((cx + X(x)) * 2)
+            var first = -1, last = -1
+            for y in 0..<1136 where cov(img, col, y) >= 0.5 { if first < 0 { first = y }; last = y }
+            XCTAssertEqual(Double(last + 1 - first), height(x) * 2, accuracy: 1.5, "height at x = \(x)")
+            XCTAssertEqual(Double(first + last + 1) / 2, cy * 2, accuracy: 1, "centred on the vanishing point at x = \(x)")
+        }
+    }
+
+    /// zPosition sorts siblings: the first sublayer with zPosition 1 draws over the second.
+    func testZPositionSortsSiblingSublayers() {
+        func square(_ id: String, _ c: Color, _ z: Double) -> SampledLayer {
+            layer(id: id) { s in
+                s.bounds = Rect(x: 0, y: 0, width: 100, height: 100); s.position = Point(x: 100, y: 100)
+                s.backgroundColor = c; s.style.zPosition = z
+            }
+        }
+        let flat = render(layers: tree([square("a", red, 0), square("b", blue, 0)]))
+        assertNear(flat.pixel(x: 140, y: 160), RGBA8(r: 0, g: 0, b: 255, a: 255), 1, "later sibling on top")
+        let sorted = render(layers: tree([square("a", red, 1), square("b", blue, 0)]))
+        assertNear(sorted.pixel(x: 140, y: 160), RGBA8(r: 255, g: 0, b: 0, a: 255), 1, "higher zPosition on top")
+    }
+
+    /// A layer turned half way round about Y shows its back: drawn (mirrored) when double sided,
+    /// culled when not.
+    func testIsDoubleSidedCullsABackFacingLayer() {
+        func turned(_ doubleSided: Bool) -> SampledLayer {
+            layer(id: "back") { s in
+                s.bounds = Rect(x: 0, y: 0, width: 100, height: 100); s.position = Point(x: 100, y: 100)
+                s.transform = Transform3D.rotation(Double.pi, 0, 1, 0)
+                s.backgroundColor = self.red
+                s.style.isDoubleSided = doubleSided
+            }
+        }
+        XCTAssertEqual(cov(render(layers: tree([turned(true)])), 140, 160), 1, accuracy: 1.0 / 255)
+        XCTAssertEqual(cov(render(layers: tree([turned(false)])), 140, 160), 0, accuracy: 1.0 / 255)
+    }
+
+    /// Opacity applies to a layer and its sublayers as one group: two overlapping opaque
+    /// sublayers under a 0.5 parent show 0.5 red where they overlap, not 0.75.
+    func testOpacityIsGroupOpacity() {
+        func square(_ id: String, _ x: Double) -> SampledLayer {
+            layer(id: id) { s in
+                s.bounds = Rect(x: 0, y: 0, width: 100, height: 100); s.position = Point(x: x, y: 50); s.backgroundColor = self.red
+            }
+        }
+        let parent = layer(id: "p", { s in
+            s.bounds = Rect(x: 0, y: 0, width: 200, height: 100); s.position = Point(x: 100, y: 50); s.opacity = 0.5
+        }, sublayers: [square("a", 50), square("b", 100)])
+        let img = render(layers: tree([parent]))
+        XCTAssertEqual(cov(img, 40 + 75, 60 + 50), 0.5, accuracy: 2.0 / 255, "overlap")
+        XCTAssertEqual(cov(img, 40 + 25, 60 + 50), 0.5, accuracy: 2.0 / 255, "single")
+    }
+
+    // MARK: Shadows
+
+    /// A hard shadow (radius 0) from a shadowPath, offset (10, 10) at opacity 0.5: black at half
+    /// alpha where the host does not cover it.
+    func testHardShadowFromPathIsOffsetBeneathTheView() {
+        var style = LayerStyle.plain
+        style.shadow = Shadow(color: .black, opacity: 0.5, offset: Size(width: 10, height: 10), radius: 0,
+                              path: Path.rect(Rect(x: 0, y: 0, width: 100, height: 100)))
+        let img = render(frame: Rect(x: 40, y: 60, width: 100, height: 100), background: red, layers: tree([], style: style))
+        assertNear(img.pixel(x: 40 + 105, y: 60 + 50), RGBA8(r: 128, g: 128, b: 128, a: 255), 1, "right of the view")
+        assertNear(img.pixel(x: 40 + 50, y: 60 + 50), RGBA8(r: 255, g: 0, b: 0, a: 255), 1, "the view on top")
+        assertNear(img.pixel(x: 40 + 115, y: 60 + 50), RGBA8(r: 255, g: 255, b: 255, a: 255), 1, "past the shadow")
+        assertNear(img.pixel(x: 40 + 5, y: 60 + 105), RGBA8(r: 255, g: 255, b: 255, a: 255), 1, "left of the offset shadow")
+    }
+
+    /// A blurred shadow of the view's own shape (no shadowPath): the blur keeps the shadow's
+    /// mass (summed darkness = area x opacity), and across a long edge its alpha follows the
+    /// Gaussian's distribution function with sigma = shadowRadius: opacity x Phi(-u / sigma) at
+    /// a distance u outside the edge.
+    func testBlurredShadowFollowsTheGaussian() {
+        let sigma = 6.0
+        var style = LayerStyle.plain
+        style.shadow = Shadow(color: .black, opacity: 0.8, offset: Size(width: 0, height: 0), radius: sigma)
+        // A transparent host with a blue sublayer 100 x 100: the shadow is cast by the sublayer.
+        let sq = layer(id: "sq") { s in
+            s.bounds = Rect(x: 0, y: 0, width: 100, height: 300); s.position = Point(x: 50, y: 150); s.backgroundColor = self.blue
+        }
+        let img = render(frame: Rect(x: 100, y: 100, width: 100, height: 300), layers: tree([sq], style: style), scale: 2)
+        func darkness(_ x: Int, _ y: Int) -> Double { 1 - Double(img.pixel(x: x, y: y).r) / 255 }
+        func phi(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
+        for u in [0.5, 3, 6, 9, 12] { // points right of the right edge, mid-height
+            let px = Int((200 + u) * 2), py = 250 * 2
+            XCTAssertEqual(darkness(px, py), 0.8 * phi(-(u + 0.25) / sigma), accuracy: 0.02, "u = \(u)")
+        }
+        var outside = 0.0
+        for y in 0..<img.height {
+            for x in 0..<img.width where !(x >= 200 && x < 400 && y >= 200 && y < 800) { outside += darkness(x, y) }
+        }
+        // Half the shadow's mass within the square's footprint is hidden beneath it; what
+        // spreads outside is the total (area x opacity) minus what stays under the square.
+        var under = 0.0
+        for y in 0..<(600) { for x in 0..<200 {
+            let px = (Double(x) + 0.5) / 2, py = (Double(y) + 0.5) / 2
+            let fx = phi(px / sigma) - phi((px - 100) / sigma), fy = phi(py / sigma) - phi((py - 300) / sigma)
+            under += 0.8 * fx * fy
+        } }
+        XCTAssertEqual(outside / 4, 0.8 * 100 * 300 - under / 4, accuracy: 0.8 * 30000 * 0.01, "shadow mass outside the square")
+    }
+
+    /// clipsToBounds clips the shadow as it clips everything the layer draws (Core Animation's
+    /// masksToBounds hides a shadow outside the bounds).
+    func testClipsToBoundsClipsTheShadow() {
+        var style = LayerStyle.plain
+        style.shadow = Shadow(color: .black, opacity: 1, offset: Size(width: 10, height: 10), radius: 0,
+                              path: Path.rect(Rect(x: 0, y: 0, width: 100, height: 100)))
+        let img = render(frame: Rect(x: 40, y: 60, width: 100, height: 100), background: nil, clips: true, layers: tree([], style: style))
+        assertNear(img.pixel(x: 40 + 105, y: 60 + 50), RGBA8(r: 255, g: 255, b: 255, a: 255), 1, "nothing outside the bounds")
+        assertNear(img.pixel(x: 40 + 50, y: 60 + 50), RGBA8(r: 0, g: 0, b: 0, a: 255), 1, "inside the bounds the shadow shows through")
+    }
+}
