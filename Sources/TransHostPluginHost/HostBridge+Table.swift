@@ -25,6 +25,7 @@ extension HostBridge {
         installViewCreation(into: &t)
         installAnimation(into: &t)
         addVersion1_2(&t)
+        addVersion1_3(&t)
         return t
     }
 

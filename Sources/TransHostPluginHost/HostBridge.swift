@@ -42,6 +42,8 @@ public final class HostBridge {
     public weak var app: PluginAppServices?
     /// Interaction controllers made for plugins' interactive transitions, newest last.
     var pluginInteractions: [InteractionController] = []
+    /// Values handed back by layer_value (ABI 1.3), valid until the next call.
+    let layerScratch = LayerScratch()
 
     public init(engine: AnimationEngine, breachHandler: @escaping (ContractBreach) -> Void, logHandler: @escaping (String) -> Void) {
         self.engine = engine

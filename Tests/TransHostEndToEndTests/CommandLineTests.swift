@@ -13,7 +13,7 @@ final class CommandLineTests: XCTestCase {
     func testListShowsNameVersionABIRoutesAndStatus() throws {
         let r = try BuildProducts.run(["list", "--plugins", pluginsDir])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("fade-scale 1.0.0  ABI 1.2"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("fade-scale 1.0.0  ABI 1.3"), r.stdout)
         XCTAssertTrue(r.stdout.contains("found in: --plugins \(pluginsDir)"), r.stdout)
         XCTAssertTrue(r.stdout.contains("route: navigation push A -> B => fade-scale (no reverse)"), r.stdout)
         let block = r.stdout.components(separatedBy: "\n\n").first { $0.contains(pluginsDir) } ?? r.stdout
@@ -24,12 +24,12 @@ final class CommandLineTests: XCTestCase {
         let r = try BuildProducts.run(["list", "--json", "--plugins", pluginsDir])
         XCTAssertEqual(r.status, 0, r.stderr)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual(json["host_abi"] as? String, "1.2")
+        XCTAssertEqual(json["host_abi"] as? String, "1.3")
         let plugins = try XCTUnwrap(json["plugins"] as? [[String: Any]])
         let fade = try XCTUnwrap(plugins.first { ($0["location"] as? String)?.contains(pluginsDir) == true })
         XCTAssertEqual(fade["name"] as? String, "fade-scale")
         XCTAssertEqual(fade["version"] as? String, "1.0.0")
-        XCTAssertEqual(fade["abi"] as? String, "1.2")
+        XCTAssertEqual(fade["abi"] as? String, "1.3")
         XCTAssertEqual(fade["status"] as? String, "ok")
         let route = try XCTUnwrap((fade["routes"] as? [[String: Any]])?.first)
         XCTAssertEqual(route["container"] as? String, "navigation")
@@ -101,7 +101,7 @@ final class CommandLineTests: XCTestCase {
         """, to: pluginsDir + "/future/libfuture.so")
         try manifest(name: "future", library: "libfuture.so").write(toFile: pluginsDir + "/future/manifest.json", atomically: true, encoding: .utf8)
         let r = try BuildProducts.run(["list", "--failed", "--plugins", pluginsDir])
-        XCTAssertTrue(r.stdout.contains("was built for transhost ABI 2.0, but this host implements ABI 1.2"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("was built for transhost ABI 2.0, but this host implements ABI 1.3"), r.stdout)
     }
 
     func testAManifestSyntaxErrorNamesTheFileAndLine() throws {

@@ -46,7 +46,7 @@ extern "C" {
 #endif
 
 #define TH_ABI_MAJOR 1
-#define TH_ABI_MINOR 2
+#define TH_ABI_MINOR 3
 
 /* The name of the single symbol every plugin exports. */
 #define TH_ENTRY_SYMBOL "transhost_plugin_entry"
@@ -193,6 +193,117 @@ typedef struct th_gesture_event {
 typedef void (*th_gesture_fn)(const th_gesture_event *event, void *user);
 
 typedef enum th_log_level { TH_LOG_DEBUG = 0, TH_LOG_INFO = 1, TH_LOG_WARNING = 2, TH_LOG_ERROR = 3 } th_log_level;
+
+/* ---- ABI 1.3 (layers and Core Animation): value types ------------------------------------ */
+
+/* A standalone layer (CALayer, CAShapeLayer, CAGradientLayer) or a view's own layer
+ * (view_layer). Owned by the host; valid for the whole run. */
+typedef struct th_layer th_layer;
+
+/* layer_create kinds. */
+#define TH_LAYER_PLAIN 0u
+#define TH_LAYER_SHAPE 1u
+#define TH_LAYER_GRADIENT 2u
+
+/* One path element (CGPathElement): points[0] is the end point, points[1] and points[2] the
+ * control points of a quadratic (one) or cubic (two) curve. */
+#define TH_PATH_MOVE 0u
+#define TH_PATH_LINE 1u
+#define TH_PATH_QUAD 2u
+#define TH_PATH_CUBIC 3u
+#define TH_PATH_CLOSE 4u
+typedef struct th_path_element {
+    uint32_t kind; /* TH_PATH_* */
+    th_point points[3];
+} th_path_element;
+
+/* The kinds of a layer value. */
+#define TH_VALUE_NUMBER 1u    /* numbers[0] (also 0/1 for flags) */
+#define TH_VALUE_POINT 2u     /* numbers[0..1] */
+#define TH_VALUE_SIZE 3u      /* numbers[0..1] */
+#define TH_VALUE_RECT 4u      /* numbers[0..3]: x, y, width, height */
+#define TH_VALUE_TRANSFORM 5u /* numbers[0..15]: m11 ... m44 */
+#define TH_VALUE_COLOR 6u     /* numbers[0..3]: r, g, b, a; is_null: no colour */
+#define TH_VALUE_PATH 7u      /* elements; is_null: no path */
+#define TH_VALUE_COLORS 8u    /* count / 4 colours, r, g, b, a each */
+#define TH_VALUE_NUMBERS 9u   /* count numbers; is_null: no array */
+#define TH_VALUE_STRING 10u   /* string (fillRule, lineCap, lineJoin, name) */
+
+/* A property value (what CABasicAnimation's fromValue carries, or what a layer property holds).
+ * Plugins' pointers are read during the call only; values the host returns point into host
+ * storage valid until the next layer_value call. */
+typedef struct th_layer_value {
+    uint32_t struct_size;
+    uint32_t kind;   /* TH_VALUE_* */
+    int is_null;
+    const double *numbers;
+    uint64_t count;
+    const th_path_element *elements;
+    uint64_t element_count;
+    const char *string;
+} th_layer_value;
+
+/* CAMediaTimingFillMode. */
+#define TH_FILL_REMOVED 0u
+#define TH_FILL_FORWARDS 1u
+#define TH_FILL_BACKWARDS 2u
+#define TH_FILL_BOTH 3u
+
+/* Explicit animation kinds. */
+#define TH_CA_BASIC 0u
+#define TH_CA_KEYFRAME 1u
+#define TH_CA_SPRING 2u
+#define TH_CA_GROUP 3u
+
+/* CAKeyframeAnimation.rotationMode. */
+#define TH_ROTATION_NONE 0u
+#define TH_ROTATION_AUTO 1u
+#define TH_ROTATION_AUTO_REVERSE 2u
+
+/* An explicit animation (CABasicAnimation, CAKeyframeAnimation, CASpringAnimation,
+ * CAAnimationGroup) as layer_add_animation copies it. Unused fields are 0 / NULL. */
+typedef struct th_layer_animation {
+    uint32_t struct_size;
+    uint32_t kind;            /* TH_CA_* */
+    const char *key_path;     /* "position", "transform.rotation.z", "path", ...; NULL in a group */
+    double duration;          /* 0: 0.25 s */
+    double begin_time;        /* 0: now; else media_time() seconds (in a group: after its start) */
+    double speed;             /* 1 is normal speed */
+    double time_offset;
+    double repeat_count;      /* 0: once; INFINITY: forever */
+    double repeat_duration;
+    int autoreverses;
+    int removed_on_completion;
+    int additive;
+    uint32_t fill_mode;       /* TH_FILL_* */
+    int has_timing_function;  /* 0: linear */
+    double timing_function[4]; /* control points x1, y1, x2, y2 */
+    /* basic and spring */
+    const th_layer_value *from, *to, *by; /* NULL: not set */
+    /* spring */
+    double mass, stiffness, damping, initial_velocity;
+    /* keyframe */
+    const th_layer_value *values;
+    uint64_t value_count;
+    const double *key_times;          /* NULL: even (or paced) */
+    uint64_t key_time_count;
+    const double *timing_functions;   /* 4 numbers per segment; NULL: linear segments */
+    uint64_t timing_function_count;   /* functions, not numbers */
+    uint32_t calculation_mode;        /* TH_KEYFRAME_CALC_* */
+    uint32_t rotation_mode;           /* TH_ROTATION_* */
+    const th_path_element *path;      /* a path to move along (key path "position"); NULL: values */
+    uint64_t path_count;
+    /* group */
+    const struct th_layer_animation *const *animations;
+    uint64_t animation_count;
+} th_layer_animation;
+
+/* An animation's delegate (CAAnimationDelegate): event 0 is animationDidStart, 1 is
+ * animationDidStop (finished is 1 when it ran to its end, 0 when it was removed first). Called
+ * on virtual time; after the stop the host never uses user again. [main-thread] */
+typedef void (*th_layer_animation_fn)(int event, int finished, void *user);
+/* A CATransaction completion block; called once. [main-thread] */
+typedef void (*th_transaction_fn)(void *user);
 
 /* ---- The host callback table ---------------------------------------------------------------
  * Handed to the plugin's init; valid until deinit returns. Fields are only ever appended; check
@@ -404,6 +515,66 @@ typedef struct th_host_api {
      * gesture of this kind (TH_GESTURE_*) that reaches view; edge is the screen edge of a
      * screen-edge pan (1 top, 2 left, 4 bottom, 8 right, as UIRectEdge). [main-thread] */
     void (*view_add_gesture)(th_view *view, uint32_t kind, uint32_t edge, th_gesture_fn handler, void *user);
+
+    /* ---- ABI 1.3 (layers and Core Animation): appended; present when abi_minor >= 3 ---- */
+
+    /* -- Layers (docs/animation.md, "Layers") -- */
+    /* A new standalone layer of a TH_LAYER_* kind, in no tree. [main-thread] */
+    th_layer *(*layer_create)(uint32_t kind);
+    /* The view's own layer: its values are the view's (bounds, position, opacity = alpha, ...).
+     * [main-thread] */
+    th_layer *(*view_layer)(th_view *view);
+    /* Sets the model value of a property by Core Animation's key ("opacity", "path",
+     * "shadowRadius", "hidden", "fillRule", ...; the list: docs/animation.md). Returns 1 when
+     * stored, 0 (with a breach naming the key) for an unknown key, a value of the wrong kind or
+     * a non-finite one. A standalone layer animates the change implicitly unless the
+     * transaction disables actions; a view's layer changes at once (inside a UIView animation
+     * block, its view properties animate as the view_set_* calls do). [main-thread] */
+    int (*layer_set_value)(th_layer *layer, const char *key, const th_layer_value *value);
+    /* Reads a property: the model value, or with presentation == 1 what the screen shows now.
+     * Fills *out (pointing into host storage valid until the next call) and returns 1, or
+     * returns 0 for an unknown key. [main-thread] */
+    int (*layer_value)(th_layer *layer, const char *key, int presentation, th_layer_value *out);
+    /* addSublayer / insertSublayer:atIndex: (clamped) / removeFromSuperlayer. parent may be a
+     * view's layer. A cycle is refused with a breach. [main-thread] */
+    void (*layer_add_sublayer)(th_layer *parent, th_layer *child);
+    void (*layer_insert_sublayer_at)(th_layer *parent, th_layer *child, int64_t index);
+    void (*layer_remove_from_superlayer)(th_layer *layer);
+    /* The standalone sublayers, back to front (a view layer's subviews are not listed). [main-thread] */
+    int64_t (*layer_sublayer_count)(th_layer *layer);
+    th_layer *(*layer_sublayer_at)(th_layer *layer, int64_t index);
+    /* layer.mask = mask (NULL clears it); the mask leaves any tree it was in. [main-thread] */
+    void (*layer_set_mask)(th_layer *layer, th_layer *mask);
+
+    /* -- Explicit animations -- */
+    /* add(_:forKey:): copies anim (nested values, arrays and group members included); key may
+     * be NULL. An animation already there under the key is removed (its delegate hears a stop
+     * with finished 0). delegate may be NULL. Returns 1, or 0 with a breach for a malformed
+     * animation. [main-thread] */
+    int (*layer_add_animation)(th_layer *layer, const th_layer_animation *anim, const char *key,
+                               th_layer_animation_fn delegate, void *user);
+    /* removeAnimation(forKey:) / removeAllAnimations (delegates hear finished 0). [main-thread] */
+    void (*layer_remove_animation)(th_layer *layer, const char *key);
+    void (*layer_remove_all_animations)(th_layer *layer);
+    /* animationKeys: count and the key at index (host-owned, valid until the next call). [main-thread] */
+    int64_t (*layer_animation_count)(th_layer *layer);
+    const char *(*layer_animation_key_at)(th_layer *layer, int64_t index);
+
+    /* -- CATransaction and the clock -- */
+    /* begin / commit; setAnimationDuration (>= 0), setAnimationTimingFunction (4 control point
+     * numbers, NULL: the default), setDisableActions, setCompletionBlock (NULL clears it). Outside
+     * begin/commit they apply to the implicit transaction, committed when the current host call
+     * returns. [main-thread] */
+    void (*transaction_begin)(void);
+    void (*transaction_commit)(void);
+    void (*transaction_set_duration)(double seconds);
+    double (*transaction_duration)(void);
+    void (*transaction_set_timing_function)(const double *control_points);
+    void (*transaction_set_disable_actions)(int disable);
+    int (*transaction_disable_actions)(void);
+    void (*transaction_set_completion)(th_transaction_fn completion, void *user);
+    /* CACurrentMediaTime(): the virtual clock, in seconds. [main-thread] */
+    double (*media_time)(void);
 } th_host_api;
 
 /* ---- What the plugin provides ------------------------------------------------------------- */
