@@ -174,6 +174,33 @@ final class LayerRenderTests: XCTestCase {
         XCTAssertEqual(cov(img, 190, 200), 0, accuracy: 1.0 / 255, "sublayer below the mask")
     }
 
+    /// A growing mask over an unchanged view: the view's content is rasterized once and only
+    /// the mask is drawn again each frame, and each frame shows the disc of that frame's radius.
+    func testAnimatedMaskKeepsTheViewsRaster() {
+        let e = AnimationEngine()
+        let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "screen")
+        root.backgroundColor = .white
+        let host = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "host")
+        host.backgroundColor = red
+        let label = View(engine: e, frame: Rect(x: 20, y: 20, width: 100, height: 40))
+        label.backgroundColor = blue
+        host.addSubview(label)
+        root.addSubview(host)
+        let r = Renderer(pointSize: screenSize, scale: 1)
+        for radius in [20.0, 80.0, 150.0] {
+            let mask = circleShape(id: "m", centre: Point(x: 160, y: 300), radius: radius, fill: .black)
+            let nodes = e.sampleTree(root).map { n in
+                n.view.id == host.id
+                    ? PresentationNode(view: n.view, parentID: n.parentID, z: n.z, depth: n.depth, state: n.state, isHidden: n.isHidden,
+                                       layers: tree([], mask: mask))
+                    : n
+            }
+            let img = r.render(nodes)
+            XCTAssertEqual(summedCoverage(img), Double.pi * radius * radius, accuracy: Double.pi * radius * radius * 0.01, "radius \(radius)")
+        }
+        XCTAssertEqual(r.stats.groupRasterizations, 1, "the host's subtree is drawn once")
+    }
+
     // MARK: Depth
 
     /// sublayerTransform perspective (m34 = -1/d) about the host's centre: a sublayer turned by
