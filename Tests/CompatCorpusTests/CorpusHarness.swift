@@ -145,6 +145,8 @@ struct ViewState {
     let anchor: [Double]
     /// Row-major m11 ... m44.
     let transform: [Double]
+    /// The view layer's sublayers, mask and style (docs/trace.md), when it has any.
+    let layer: [String: Any]?
 
     init(_ o: [String: Any]) {
         func numbers(_ k: String) -> [Double] { (o[k] as? [NSNumber] ?? []).map(\.doubleValue) }
@@ -159,6 +161,13 @@ struct ViewState {
         position = numbers("position")
         anchor = numbers("anchor")
         transform = numbers("transform")
+        layer = o["layer"] as? [String: Any]
+    }
+
+    /// The bounds [x, y, w, h] of the mask's path, when the view's layer has a shape mask.
+    var maskPathBounds: [Double]? {
+        let path = ((layer?["mask"] as? [String: Any])?["shape"] as? [String: Any])?["path"] as? [String: Any]
+        return (path?["bounds"] as? [NSNumber])?.map(\.doubleValue)
     }
 
     var x: Double { position.first ?? .nan }

@@ -43,6 +43,16 @@ final class LayerModelTests: XCTestCase {
         XCTAssertEqual(LayerValue.path(a).interpolated(to: .path(.rect(.zero)), 0.5), .path(a), "a mismatch holds its start")
     }
 
+    func testAnOvalMorphsIntoAFullCircleArc() {
+        let oval = Path.ellipse(in: Rect(x: 138, y: 486, width: 44, height: 44))
+        var arc = Path()
+        arc.addArc(center: Point(x: 160, y: 508), radius: 500, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
+        XCTAssertEqual([oval.elementCount, arc.elementCount], [6, 5], "the oval closes, the arc does not")
+        let mid = try! XCTUnwrap(Path.interpolate(oval, arc, 0.5))
+        XCTAssertEqual(mid.pathBoundingBox.width, 22 + 500, accuracy: 1e-9, "radius half way from 22 to 500")
+        XCTAssertEqual(mid.pathBoundingBox.midX, 160, accuracy: 1e-9)
+    }
+
     func testShapeLayerInViewSamplesWithItsTreeAndMask() {
         let engine = AnimationEngine()
         let v = View(engine: engine, frame: Rect(x: 0, y: 0, width: 100, height: 100))

@@ -203,19 +203,21 @@ public struct Path: Hashable, Sendable {
 
     // MARK: Interpolating
 
-    /// Whether the two paths have the same elements in the same order, so that they morph
-    /// element by element (Core Animation's rule for animating `path`).
+    /// Whether the two paths morph element by element (Core Animation's rule for animating
+    /// `path`): the same moves, lines and curves in the same order. `closeSubpath` carries no
+    /// point and is not compared, so an oval (which closes) morphs into a full-circle arc (which
+    /// does not), as the circle reveal every tutorial shows does on a device.
     public func canInterpolate(with other: Path) -> Bool {
-        elements.count == other.elements.count && zip(elements, other.elements).allSatisfy { $0.kind == $1.kind }
+        let a = elements.filter { $0 != .closeSubpath }, b = other.elements.filter { $0 != .closeSubpath }
+        return a.count == b.count && zip(a, b).allSatisfy { $0.kind == $1.kind }
     }
 
-    /// Every point moved `t` of the way from `a`'s to `b`'s (t may leave [0, 1], for springs);
-    /// nil when the element lists differ (`canInterpolate`).
+    /// Every point moved `t` of the way from `a`'s to `b`'s (t may leave [0, 1], for springs),
+    /// with `a`'s elements; nil when they do not morph (`canInterpolate`).
     public static func interpolate(_ a: Path, _ b: Path, _ t: Double) -> Path? {
         guard a.canInterpolate(with: b) else { return nil }
-        return Path(elements: zip(a.elements, b.elements).map { ea, eb in
-            ea.with(points: zip(ea.points, eb.points).map { p, q in Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t) })
-        })
+        let p = a.pointVector, q = b.pointVector
+        return a.with(pointVector: zip(p, q).map { $0 + ($1 - $0) * t })
     }
 
     /// The path's points as a flat vector (x0, y0, x1, y1, ...), and back with the same elements.

@@ -32,6 +32,7 @@ import UIKit
             "cross-dissolve": CrossDissolveTabAnimator.init,
             "photo-zoom": PhotoZoomAnimator.init,
             "never-completes": NeverCompletingAnimator.init,
+            "circular-reveal": CircularRevealAnimator.init,
         ],
         delegates: [
             "gallery": GalleryTransitioningDelegate.init,
