@@ -44,6 +44,7 @@ let package = Package(
         .library(name: "split-modal", type: .dynamic, targets: ["SplitModalPlugin", "SplitModalEntry"]),
         .library(name: "corner-fly", type: .dynamic, targets: ["CornerFlyPlugin", "CornerFlyEntry"]),
         .library(name: "snapshot-search", type: .dynamic, targets: ["SnapshotSearchPlugin", "SnapshotSearchEntry"]),
+        .library(name: "circle-reveal", type: .dynamic, targets: ["CircleRevealPlugin", "CircleRevealEntry"]),
         // Test fixture (Tests/KitProbe): UIKit-style delegates and interaction, played by KitCompatTests.
         .library(name: "kit-probe", type: .dynamic, targets: ["KitProbePlugin", "KitProbeEntry"]),
     ],
@@ -104,6 +105,9 @@ let package = Package(
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
         .target(name: "SnapshotSearchPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/snapshot-search/Swift"),
         .target(name: "SnapshotSearchEntry", dependencies: ["CTransHost"], path: "Plugins/snapshot-search/Entry",
+                publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
+        .target(name: "CircleRevealPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/circle-reveal/Swift"),
+        .target(name: "CircleRevealEntry", dependencies: ["CTransHost"], path: "Plugins/circle-reveal/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
 
         .target(name: "KitProbePlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Tests/KitProbe/Swift"),

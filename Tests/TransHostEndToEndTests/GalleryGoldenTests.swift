@@ -2,7 +2,7 @@ import Foundation
 import TransHostTestSupport
 import XCTest
 
-/// The gallery's outputs (traces, GIFs, contact sheets of the five first-party demos) are
+/// The gallery's outputs (traces, GIFs, contact sheets of the first-party demos) are
 /// byte-identical to the ones recorded in Tests/Goldens/gallery.sha256. A change that is meant
 /// to alter them re-records that file (`(cd OUT && find . -type f | sort | xargs sha256sum)`)
 /// in the same commit and says why.
