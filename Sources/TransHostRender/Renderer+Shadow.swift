@@ -16,8 +16,10 @@ import TransHostCore
 extension Renderer {
     /// A coloured, blurred shadow raster in a layer's bounds space, offset included; nil when
     /// there is nothing to cast. `source` is the layer's drawing (ignored with a path), in
-    /// the same space.
-    func shadowRaster(_ shadow: Shadow, source: Group?, bounds: Rect, cornerRadius: Double, masksToBounds: Bool) -> Group? {
+    /// the same space; `visible` the part of that space the target shows (nil: unbounded), so a
+    /// large shadow mostly off screen costs only what shows.
+    func shadowRaster(_ shadow: Shadow, source: Group?, bounds: Rect, cornerRadius: Double, masksToBounds: Bool,
+                      visible: Rect?) -> Group? {
         guard let color = shadow.color, shadow.isVisible else { return nil }
         let sigma = shadow.radius.isFinite ? max(shadow.radius, 0) : 0
         let pad = (3 * sigma * 100).rounded(.up) / 100 + 1 / Double(scale)
@@ -27,9 +29,17 @@ extension Renderer {
         } else if let s = source {
             shape = LayerGeometry.mappedBox(Rect(x: 0, y: 0, width: Double(s.image.width), height: Double(s.image.height)), s.rasterToLocal)
         }
+        let dx = shadow.offset.width.isFinite ? shadow.offset.width : 0
+        let dy = shadow.offset.height.isFinite ? shadow.offset.height : 0
         guard let box = shape, box.width >= 0, box.height >= 0 else { return nil }
-        guard let (img, localToRaster) = raster(covering: Rect(x: box.minX - pad, y: box.minY - pad, width: box.width + 2 * pad, height: box.height + 2 * pad))
-        else { return nil }
+        var region = Rect(x: box.minX - pad, y: box.minY - pad, width: box.width + 2 * pad, height: box.height + 2 * pad)
+        if let v = visible {
+            // What shows at v comes from v moved back by the offset, blurred from pad around it.
+            let needed = Rect(x: v.minX - dx - pad, y: v.minY - dy - pad, width: v.width + 2 * pad, height: v.height + 2 * pad)
+            guard let r = LayerGeometry.intersection(region, needed) else { return nil }
+            region = r
+        }
+        guard let (img, localToRaster) = raster(covering: region) else { return nil }
         if let p = shadow.path, !p.isEmpty, p.isFinite {
             let k = localToRaster
             img.withCairo { cr in
@@ -40,7 +50,8 @@ extension Renderer {
                 cairo_fill(cr)
             }
         } else if let s = source {
-            // Whole-pixel offset: both rasters sit on the same pixel grid of the layer's space.
+            // Whole-pixel offset: both rasters sit on the same pixel grid of the layer's space
+            // (the part of the source outside the shadow raster is clipped by pixman).
             let o = s.rasterToLocal.then(localToRaster)
             pixman_image_composite32(PIXMAN_OP_SRC, s.image.pixman, nil, img.pixman, 0, 0, 0, 0,
                                      Int32(o.g.rounded()), Int32(o.h.rounded()), Int32(s.image.width), Int32(s.image.height))
@@ -54,8 +65,6 @@ extension Renderer {
         let solid = pixman_image_create_solid_fill(&c)!
         pixman_image_composite32(PIXMAN_OP_SRC, solid, a8, img.pixman, 0, 0, 0, 0, 0, 0, Int32(img.width), Int32(img.height))
         pixman_image_unref(solid)
-        let dx = shadow.offset.width.isFinite ? shadow.offset.width : 0
-        let dy = shadow.offset.height.isFinite ? shadow.offset.height : 0
         let rasterToLocal = (localToRaster.inverse ?? .identity).then(.translation(dx, dy))
         if masksToBounds {
             // The clip is the layer's rounded bounds, which do not move with the offset.
@@ -122,7 +131,7 @@ extension Renderer {
             source = Group(image: img, opaque: false, rasterToLocal: localToRaster.inverse ?? .identity)
         }
         guard let g = shadowRaster(s.style.shadow, source: source, bounds: s.bounds, cornerRadius: s.cornerRadius,
-                                   masksToBounds: s.masksToBounds) else { return }
+                                   masksToBounds: s.masksToBounds, visible: visibleRegion(m, target: target)) else { return }
         composite(g.image, opaque: false, rasterToDest: g.rasterToLocal.then(m), alpha: alpha, clip: clip, target: target)
     }
 }

@@ -24,7 +24,8 @@ extension Renderer {
             source = layers.mask == nil ? g : masked(k, g)
         }
         guard let g = shadowRaster(layers.style.shadow, source: source, bounds: s.bounds, cornerRadius: s.cornerRadius,
-                                   masksToBounds: nodes[k].view.clipsToBounds) else { return }
+                                   masksToBounds: nodes[k].view.clipsToBounds, visible: visibleRegion(localToDest, target: target))
+        else { return }
         composite(g.image, opaque: false, rasterToDest: g.rasterToLocal.then(localToDest), alpha: alpha, clip: clip, target: target)
     }
 }

@@ -201,6 +201,35 @@ final class LayerRenderTests: XCTestCase {
         XCTAssertEqual(r.stats.groupRasterizations, 1, "the host's subtree is drawn once")
     }
 
+    /// A sublayer's own mask, in that sublayer's coordinates: a 100-point red square at (50, 50)
+    /// of the host masked by a disc of radius 40 centred in the square.
+    func testSublayerMaskIsInTheSublayersCoordinates() {
+        let disc = circleShape(id: "m", centre: Point(x: 50, y: 50), radius: 40, fill: .black)
+        let square = layer(id: "sq", { s in
+            s.bounds = Rect(x: 0, y: 0, width: 100, height: 100); s.position = Point(x: 100, y: 100); s.backgroundColor = self.red
+        }, mask: disc)
+        let img = render(layers: tree([square]), scale: 2)
+        XCTAssertEqual(summedCoverage(img) / 4, Double.pi * 1600, accuracy: Double.pi * 1600 * 0.003)
+        XCTAssertEqual(cov(img, (40 + 100) * 2, (60 + 100) * 2), 1, accuracy: 1.0 / 255, "centre")
+        XCTAssertEqual(cov(img, (40 + 52) * 2, (60 + 52) * 2), 0, accuracy: 1.0 / 255, "the square's corner")
+    }
+
+    /// A shadowPath far larger than the screen, blurred: only the part that shows is drawn,
+    /// and it lands where expected along the visible edge (x = 100 points).
+    func testShadowFarLargerThanTheScreenIsLimitedToIt() {
+        var style = LayerStyle.plain
+        style.shadow = Shadow(color: .black, opacity: 1, offset: Size(width: 0, height: 0), radius: 10,
+                              path: Path.rect(Rect(x: 100, y: -20000, width: 40000, height: 40000)))
+        let img = render(frame: Rect(x: 0, y: 0, width: 320, height: 568), layers: tree([], style: style), scale: 3)
+        func darkness(_ x: Int) -> Double { 1 - Double(img.pixel(x: x, y: 900).r) / 255 }
+        func phi(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
+        for x in [240, 285, 299, 300, 330, 400] {
+            let u = (Double(x) + 0.5) / 3 - 100 // points inside the edge
+            XCTAssertEqual(darkness(x), phi(u / 10), accuracy: 0.02, "pixel column \(x)")
+        }
+        XCTAssertEqual(darkness(900), 1, accuracy: 1.0 / 255, "deep inside")
+    }
+
     // MARK: Depth
 
     /// sublayerTransform perspective (m34 = -1/d) about the host's centre: a sublayer turned by
