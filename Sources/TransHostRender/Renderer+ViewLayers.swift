@@ -4,6 +4,20 @@ import TransHostCore
 // mask and its shadow. Its sublayers, sublayerTransform, zPosition and isDoubleSided are
 // handled where the renderer walks the views (Renderer.swift).
 extension Renderer {
+    func hasSublayers(_ k: Int) -> Bool { !(nodes[k].layers?.sublayers.isEmpty ?? true) }
+
+    func zPosition(_ k: Int) -> Double {
+        let z = nodes[k].layers?.style.zPosition ?? 0
+        return z.isFinite ? z : 0
+    }
+
+    /// Siblings in drawing order: by zPosition, stable (equal ones keep their order), as Core
+    /// Animation sorts them; unchanged (and not copied) when none has a zPosition.
+    func zOrdered(_ siblings: [Int]) -> [Int] {
+        guard siblings.contains(where: { zPosition($0) != 0 }) else { return siblings }
+        return siblings.enumerated().sorted { (zPosition($0.element), $0.offset) < (zPosition($1.element), $1.offset) }.map(\.element)
+    }
+
     /// The group raster of view k times its mask's alpha (a copy: the group stays cached while
     /// the mask animates).
     func masked(_ k: Int, _ g: Group) -> Group {

@@ -29,6 +29,11 @@ import TransHostCore
 /// rotation, perspective) the clip is the convex projected outline, intersected with the
 /// ancestors' clips, rasterized with antialiasing into an A8 mask. The same mask handles layers
 /// clipped at W = 0.
+///
+/// A view's layer sample (PresentationNode.layers) adds sublayers, drawn between its content
+/// and its subviews (Renderer+Layers), a mask and a shadow (Renderer+ViewLayers,
+/// Renderer+Shadow), a sublayerTransform for its children (LayerGeometry), zPosition order
+/// among siblings and back-face culling; a view without one is drawn exactly as before.
 public final class Renderer {
     public let pointSize: Size
     public let scale: Int
@@ -50,7 +55,7 @@ public final class Renderer {
 
     // Per-frame tree.
     var nodes: [PresentationNode] = []
-    private var children: [[Int]] = []
+    var children: [[Int]] = []
     private var subtreeEnd: [Int] = []
     /// The frame being rendered and its deferred composites (see render(_:into:)).
     weak var mainTarget: RGBAImage?
@@ -109,20 +114,12 @@ public final class Renderer {
             index[n.view.id] = k
             if let p = n.parentID, let pk = index[p] { children[pk].append(k); parent[k] = pk } else { roots.append(k) }
         }
-        // zPosition sorts siblings (stable: equal ones keep their order), as Core Animation does.
-        for pk in children.indices where children[pk].count > 1 && children[pk].contains(where: { zPosition($0) != 0 }) {
-            children[pk] = children[pk].enumerated().sorted { (zPosition($0.element), $0.offset) < (zPosition($1.element), $1.offset) }.map(\.element)
-        }
+        for pk in children.indices where children[pk].count > 1 { children[pk] = zOrdered(children[pk]) }
         // Depth-first order: a subtree is the contiguous range k..<subtreeEnd[k].
         for k in stride(from: list.count - 1, through: 0, by: -1) {
             subtreeEnd[k] = max(subtreeEnd[k], k + 1)
             if parent[k] >= 0 { subtreeEnd[parent[k]] = max(subtreeEnd[parent[k]], subtreeEnd[k]) }
         }
-    }
-
-    private func zPosition(_ k: Int) -> Double {
-        let z = nodes[k].layers?.style.zPosition ?? 0
-        return z.isFinite ? z : 0
     }
 
     private func look(_ k: Int) -> ContentRasterizer.Look {
@@ -171,7 +168,6 @@ public final class Renderer {
         drawContents(k, localToDest: localToDest, alpha: alpha, clip: clip, target: target)
     }
 
-    func hasSublayers(_ k: Int) -> Bool { !(nodes[k].layers?.sublayers.isEmpty ?? true) }
 
     /// Whether node k (which has children) is drawn as one group raster: a snapshot, a view
     /// with alpha < 1 (group opacity, UIKit's default since iOS 7), or a view whose map to the

@@ -283,6 +283,38 @@ final class LayerRenderTests: XCTestCase {
         assertNear(sorted.pixel(x: 140, y: 160), RGBA8(r: 255, g: 0, b: 0, a: 255), 1, "higher zPosition on top")
     }
 
+    /// Sibling views sort by their layers' zPosition too; a view turned half way round with
+    /// isDoubleSided = false is not drawn, nor are its subviews.
+    func testViewsSortByZPositionAndCullTheirBacks() {
+        let e = AnimationEngine()
+        let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "screen")
+        root.backgroundColor = .white
+        let a = View(engine: e, frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "a")
+        a.backgroundColor = red
+        let b = View(engine: e, frame: Rect(x: 50, y: 50, width: 100, height: 100), name: "b")
+        b.backgroundColor = blue
+        let c = View(engine: e, frame: Rect(x: 200, y: 200, width: 100, height: 100), name: "c")
+        c.backgroundColor = red
+        c.transform3D = Transform3D.rotation(Double.pi, 1, 0, 0)
+        let inner = View(engine: e, frame: Rect(x: 10, y: 10, width: 20, height: 20))
+        inner.backgroundColor = blue
+        c.addSubview(inner)
+        for v in [a, b, c] { root.addSubview(v) }
+        func styled(_ edit: (inout LayerStyle) -> Void) -> LayerTreeSample {
+            var st = LayerStyle.plain
+            edit(&st)
+            return LayerTreeSample(style: st, sublayers: [], mask: nil)
+        }
+        let nodes = e.sampleTree(root).map { n -> PresentationNode in
+            let layers: LayerTreeSample? = n.view.name == "a" ? styled { $0.zPosition = 1 } : n.view.name == "c" ? styled { $0.isDoubleSided = false } : nil
+            return PresentationNode(view: n.view, parentID: n.parentID, z: n.z, depth: n.depth, state: n.state, isHidden: n.isHidden, layers: layers)
+        }
+        let img = Renderer(pointSize: screenSize, scale: 1).render(nodes)
+        assertNear(img.pixel(x: 75, y: 75), RGBA8(r: 255, g: 0, b: 0, a: 255), 1, "a (zPosition 1) over b")
+        assertNear(img.pixel(x: 250, y: 250), RGBA8(r: 255, g: 255, b: 255, a: 255), 1, "c faces away")
+        assertNear(img.pixel(x: 270, y: 280), RGBA8(r: 255, g: 255, b: 255, a: 255), 1, "and its subview with it")
+    }
+
     /// A layer turned half way round about Y shows its back: drawn (mirrored) when double sided,
     /// culled when not.
     func testIsDoubleSidedCullsABackFacingLayer() {
