@@ -23,10 +23,14 @@ open class CALayer: NSObject {
     init(view: UIView) { self.view = view; viewHandle = view.handle; super.init() }
     public override init() { super.init() }
     /// CALayer(layer:): Core Animation's shadow copy; here a copy that reads the same host layer.
-    public required init(layer: Any) {
+    /// (Not `required`, as in UIKit, so subclasses may override it or not.)
+    public init(layer: Any) {
         super.init()
-        if let l = layer as? CALayer { source = l; viewHandle = l.viewHandle; standaloneHandle = l.handle; view = l.view }
+        if let l = layer as? CALayer { share(l) }
     }
+    private func share(_ l: CALayer) { source = l; viewHandle = l.viewHandle; standaloneHandle = l.handle; view = l.view }
+    /// An empty layer of the kit class closest to this one, for presentation copies.
+    class func emptyCopy() -> CALayer { CALayer() }
 
     /// The host's handle (created on first use: a layer made before the host called the plugin's
     /// init has none yet).
@@ -159,9 +163,17 @@ open class CALayer: NSObject {
         }
     }
     /// The standalone sublayers, after the layers of the view's subviews for a view's layer.
+    /// Setting it replaces the standalone sublayers (`nil` removes them all); a view's subviews
+    /// stay (remove those with removeFromSuperview).
     open var sublayers: [CALayer]? {
-        let subs = (view?.subviews.map(\.layer) ?? []) + (source?.standaloneSublayers ?? standaloneSublayers)
-        return subs.isEmpty && view == nil ? nil : subs
+        get {
+            let subs = (view?.subviews.map(\.layer) ?? []) + (source?.standaloneSublayers ?? standaloneSublayers)
+            return subs.isEmpty && view == nil ? nil : subs
+        }
+        set {
+            for l in standaloneSublayers { l.removeFromSuperlayer() }
+            for l in newValue ?? [] where !l.isViewLayer { addSublayer(l) }
+        }
     }
     open var superlayer: CALayer? { view?.superview?.layer ?? parentLayer }
 
@@ -210,11 +222,14 @@ open class CALayer: NSObject {
 
     // MARK: Presentation and model
 
-    /// What the screen shows now (the model values with running animations applied).
+    /// What the screen shows now (the model values with running animations applied). For a
+    /// subclass of your own it is nil (the copy can only be a CALayer, CAShapeLayer or
+    /// CAGradientLayer): cast `presentation()` of the kit class, or read the model.
     open func presentation() -> Self? {
-        let copy = type(of: self).init(layer: self)
+        let copy = type(of: self).emptyCopy()
+        copy.share(self)
         copy.readsPresentation = true
-        return copy
+        return copy as? Self
     }
     /// The model layer (what was set).
     open func model() -> Self { self }
@@ -255,6 +270,7 @@ open class CALayer: NSObject {
 /// CAShapeLayer: fills and strokes `path` in its own coordinates.
 open class CAShapeLayer: CALayer {
     override class var hostKind: UInt32 { TH_LAYER_SHAPE }
+    override class func emptyCopy() -> CALayer { CAShapeLayer() }
 
     open var path: CGPath? {
         get { if case .path(let p)? = get("path") { return p }; return nil }
@@ -289,6 +305,7 @@ open class CAShapeLayer: CALayer {
 /// CAGradientLayer: an axial gradient over its bounds.
 open class CAGradientLayer: CALayer {
     override class var hostKind: UInt32 { TH_LAYER_GRADIENT }
+    override class func emptyCopy() -> CALayer { CAGradientLayer() }
 
     /// The colours, as `[CGColor]` (UIKit code writes `[a.cgColor, b.cgColor]`).
     open var colors: [Any]? {

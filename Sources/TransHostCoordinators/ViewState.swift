@@ -5,7 +5,9 @@ import TransHostCore
 ///
 /// Captured: the animatable properties (`layer`: bounds, position, anchorPoint, the 3D
 /// transform, alpha, backgroundColor, cornerRadius — Core's one definition of that set), plus
-/// isHidden and the superview with the view's index in it. `state.bounds` and the like read the
+/// isHidden and the superview with the view's index in it, and the view layer's Core Animation
+/// side: its style (shadow, sublayerTransform, zPosition, isDoubleSided), which standalone
+/// sublayers it holds in which order, and its mask. `state.bounds` and the like read the
 /// layer's values.
 @dynamicMemberLookup
 public struct ViewState: Equatable {
@@ -16,6 +18,10 @@ public struct ViewState: Equatable {
     /// The view's index in its superview's subviews (nil without a superview).
     public var index: Int?
     weak var superview: View?
+    public var layerStyle: LayerStyle
+    /// The standalone sublayers and the mask (held, so that a cancel can put them back).
+    var sublayers: [Layer]
+    var mask: Layer?
 
     public init(of view: View) {
         layer = view.modelState
@@ -23,6 +29,9 @@ public struct ViewState: Equatable {
         superview = view.superview
         superviewID = view.superview?.id
         index = view.superview?.subviews.firstIndex { $0 === view }
+        layerStyle = view.layerStyle
+        sublayers = view.sublayers
+        mask = view.mask
     }
 
     public subscript<T>(dynamicMember keyPath: WritableKeyPath<PresentationState, T>) -> T {
@@ -34,6 +43,7 @@ public struct ViewState: Equatable {
 
     public static func == (a: ViewState, b: ViewState) -> Bool {
         a.layer == b.layer && a.isHidden == b.isHidden && a.superviewID == b.superviewID && a.index == b.index
+            && a.layerStyle == b.layerStyle && a.sublayers.map(\.id) == b.sublayers.map(\.id) && a.mask?.id == b.mask?.id
     }
 
     /// The fields that differ from `other`, by name (for messages and tests).
@@ -42,6 +52,9 @@ public struct ViewState: Equatable {
         if isHidden != other.isHidden { d.append("isHidden") }
         if superviewID != other.superviewID { d.append("superview") }
         if index != other.index { d.append("index") }
+        if layerStyle != other.layerStyle { d.append("layerStyle") }
+        if sublayers.map(\.id) != other.sublayers.map(\.id) { d.append("sublayers") }
+        if mask?.id != other.mask?.id { d.append("mask") }
         return d
     }
 
@@ -60,6 +73,9 @@ public struct ViewState: Equatable {
         case "isHidden": return "\(isHidden)"
         case "superview": return superviewID ?? "no superview"
         case "index": return index.map(String.init) ?? "none"
+        case "layerStyle": return layerStyle == .plain ? "default" : "\(layerStyle)"
+        case "sublayers": return sublayers.isEmpty ? "none" : sublayers.map(\.id).joined(separator: ", ")
+        case "mask": return mask?.id ?? "none"
         default: return "?"
         }
     }
@@ -80,6 +96,12 @@ public struct ViewState: Equatable {
         } else if superviewID == nil, view.superview != nil {
             view.removeFromSuperview()
         }
+        if view.layerStyle != layerStyle { view.layerStyle = layerStyle }
+        if view.sublayers.map(\.id) != sublayers.map(\.id) {
+            for l in view.sublayers where !sublayers.contains(where: { $0 === l }) { l.removeFromSuperlayer() }
+            for (i, l) in sublayers.enumerated() { view.insertSublayer(l, at: i) }
+        }
+        if view.mask !== mask { view.mask = mask }
         return changed
     }
 }

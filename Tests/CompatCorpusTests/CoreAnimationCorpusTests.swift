@@ -1,4 +1,5 @@
 import Foundation
+import TransHostTestSupport
 import XCTest
 
 /// Corpus animators written with Core Animation (layers, explicit animations, delegates), played
@@ -35,5 +36,48 @@ final class CoreAnimationCorpusTests: XCTestCase {
             XCTAssertTrue(t.after.views.allSatisfy { $0.layer == nil }, "animationDidStop removed the mask before completing")
         }
         XCTAssertEqual(run.trace.finalPresented, [])
+    }
+
+    func testLayerCardSpringsWithKeyframeFadeAndEndsFromTheTransactionCompletion() throws {
+        let run = try Corpus.play("layer-card", self)
+        assertExitedCleanly(run)
+        let present = run.trace.transitions[0]
+        assertClean(present, animator: "layer-card")
+        // CASpringAnimation on transform.scale from 0.5 to 1: m 1, k 200, c 12 (under-damped).
+        let w0 = 200.0.squareRoot(), zeta = 12 / (2 * w0), wd = w0 * (1 - zeta * zeta).squareRoot()
+        for (k, f) in present.frames.enumerated() {
+            let t = Double(k) / 60
+            let card = try XCTUnwrap(f["LayerCard"])
+            let x = exp(-zeta * w0 * t) * (cos(wd * t) + zeta * w0 / wd * sin(wd * t))
+            XCTAssertEqual(card.m11, 0.5 + 0.5 * (1 - x), accuracy: 2e-6, "t \(t): the spring's scale")
+            XCTAssertEqual(card.m22, card.m11, accuracy: 1e-9)
+            // CAKeyframeAnimation on opacity: 0 -> 1 by key time 0.25 of 0.8 s, then held.
+            XCTAssertEqual(card.alpha, min(t / 0.2, 1), accuracy: 2e-6, "t \(t): the keyframe fade")
+            let layer = try XCTUnwrap(card.layer)
+            let gradient = try XCTUnwrap((layer["sublayers"] as? [[String: Any]])?.first?["gradient"] as? [String: Any])
+            XCTAssertEqual(gradient["colors"] as? [String], ["#ffffffff", "#3366e6ff"], "a layer being set up does not animate implicitly")
+            let shadow = try XCTUnwrap(layer["shadow"] as? [String: Any])
+            XCTAssertEqual((shadow["radius"] as? NSNumber)?.doubleValue, 8)
+        }
+        XCTAssertGreaterThan(present.track("LayerCard").map(\.m11).max() ?? 0, 1.05, "the spring overshoots")
+        let container = try XCTUnwrap(present.last.views.first { $0.layer?["sublayerTransform"] != nil })
+        XCTAssertEqual(((container.layer?["sublayerTransform"] as? [NSNumber])?[11])?.doubleValue ?? 0, -1.0 / 500, accuracy: 1e-6)
+        XCTAssertEqual(run.trace.finalPresented, ["LayerCard"])
+    }
+
+    /// Every key inside a view's `layer` in these traces is named in docs/trace.md.
+    func testTheTraceDocumentNamesEveryLayerField() throws {
+        let doc = try String(contentsOfFile: TestProcess.packageRoot + "/docs/trace.md", encoding: .utf8)
+        var keys = Set<String>()
+        func collect(_ v: Any) {
+            if let o = v as? [String: Any] { for (k, x) in o { keys.insert(k); collect(x) } }
+            if let a = v as? [Any] { a.forEach(collect) }
+        }
+        for scenario in ["circular-reveal", "layer-card"] {
+            let run = try Corpus.play(scenario, self)
+            for t in run.trace.transitions { for f in t.frames { for v in f.views { if let l = v.layer { collect(l) } } } }
+        }
+        XCTAssertGreaterThan(keys.count, 20)
+        for k in keys.sorted() { XCTAssertTrue(doc.contains("`\(k)`"), "docs/trace.md does not name the layer field `\(k)`") }
     }
 }

@@ -218,6 +218,14 @@ final class CoreAnimationTests: XCTestCase {
         e.advance(to: 1.5)
         XCTAssertEqual(e.coreAnimation.presentation(of: l).position.x, 50, accuracy: 1e-9)
         XCTAssertEqual(opacity(e, l, at: 1.5), 1, "the ended child without fill: the model")
+
+        let (e2, l2) = setUp()
+        let unset = LayerAnimation(kind: .basic(from: .number(0), to: .number(1), by: nil), keyPath: "opacity")
+        var timed = LayerAnimation(kind: .group([unset]), keyPath: nil, duration: 2)
+        timed.timingFunction = .easeInEaseOut
+        e2.coreAnimation.add(timed, forKey: nil, to: .layer(l2))
+        XCTAssertEqual(opacity(e2, l2, at: 0.5), easeInOutQuarter, accuracy: 1e-9,
+                       "a member without a duration lasts the group's 2 s, on the group's timing")
     }
 
     func testDelegateAndTransactionCompletionTimes() {
@@ -254,20 +262,32 @@ final class CoreAnimationTests: XCTestCase {
 
     func testImplicitAnimationsOfStandaloneLayers() {
         let (e, l) = setUp()
+        let v = View(engine: e)
+        l.setModelValue(.number(0.5), for: .opacity)
+        v.addSublayer(l)
+        l.setModelValue(.number(1), for: .opacity)
+        XCTAssertEqual(opacity(e, l, at: 0), 1, "set up in the instant it joined the tree: no animation")
+        e.advance(to: 1e-9)
+        l.removeFromSuperlayer()
+        l.setModelValue(.number(0.2), for: .opacity)
+        XCTAssertEqual(opacity(e, l, at: 1e-9), 0.2, "not in a view's tree: no animation")
+        l.setModelValue(.number(1), for: .opacity)
+        v.addSublayer(l)
+        e.advance(to: 2e-9)
         l.setModelValue(.number(0), for: .opacity)
-        XCTAssertEqual(opacity(e, l, at: 0.125), 1 - bezier(0.25, 0.1, 0.25, 1, at: 0.5), accuracy: 1e-9, "0.25 s, the default curve")
-        XCTAssertEqual(opacity(e, l, at: 0.25), 0)
+        XCTAssertEqual(opacity(e, l, at: 0.125 + 2e-9), 1 - bezier(0.25, 0.1, 0.25, 1, at: 0.5), accuracy: 1e-9, "0.25 s, the default curve")
+        XCTAssertEqual(opacity(e, l, at: 0.25 + 2e-9), 0)
         let ca = e.coreAnimation
         ca.beginTransaction()
         ca.animationDuration = 1
         ca.animationTimingFunction = .linear
         l.setModelValue(.number(1), for: .opacity)
         ca.commitTransaction()
-        XCTAssertEqual(opacity(e, l, at: 0.75), 0.5, accuracy: 1e-9)
+        XCTAssertEqual(opacity(e, l, at: 0.75), 0.5, accuracy: 1e-8)
         // A running implicit animation heads for the current model value (it has no toValue).
         ca.disableActions = true
         l.setModelValue(.number(0.3), for: .opacity)
-        XCTAssertEqual(opacity(e, l, at: 1.0), 0.3 * 0.75, accuracy: 1e-9)
+        XCTAssertEqual(opacity(e, l, at: 1.0), 0.3 * 0.75, accuracy: 1e-8)
         e.advance(to: 2)
         ca.beginTransaction()
         ca.disableActions = true
@@ -291,6 +311,18 @@ final class CoreAnimationTests: XCTestCase {
         XCTAssertEqual(e.presentation(of: v).alpha, 0.5, accuracy: 1e-9, "a view's own layer has no implicit animation; the explicit one covers the model")
         e.advance(to: 2)
         XCTAssertEqual(e.presentation(of: v).alpha, 0.2)
+    }
+
+    func testRemovingAViewsAnimationsStopsItsLayerAnimationsUnfinished() {
+        let e = AnimationEngine()
+        let v = View(engine: e)
+        var heard: [Bool] = []
+        e.coreAnimation.add(basic("opacity", from: 0, to: 1), forKey: "fade", to: .view(v), onStop: { heard.append($0) })
+        e.advance(to: 0.5)
+        e.removeAllAnimations(of: v)
+        XCTAssertEqual(e.presentation(of: v).alpha, 1, "the model shows at once")
+        e.advance(to: 0.6)
+        XCTAssertEqual(heard, [false])
     }
 
     func testReversedTimelineStopsLayerAnimationsAtTheirStart() {

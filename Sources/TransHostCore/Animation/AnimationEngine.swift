@@ -204,10 +204,12 @@ public final class AnimationEngine {
         }
     }
 
-    /// Removes every animation of `view` (CALayer.removeAllAnimations); their blocks complete
-    /// with finished == false.
+    /// Removes every animation of `view` (CALayer.removeAllAnimations): its blocks complete with
+    /// finished == false, and its layer's explicit animations stop (their delegates hear
+    /// finished == false on the next step).
     public func removeAllAnimations(of view: View) {
         for p in AnimatableProperty.allCases { if let a = view.animations[p] { stop(a, on: view, finished: false) } }
+        if !view.layerAnimations.isEmpty { coreAnimation.removeAll(from: .view(view)) }
     }
 
     // MARK: Presentation

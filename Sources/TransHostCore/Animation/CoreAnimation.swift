@@ -18,8 +18,9 @@
 ///   stopped (at commit, on the next engine step, when there were none).
 /// - Setting an animatable property of a standalone layer animates it implicitly from its
 ///   presentation value, for the transaction's duration (0.25 s) and timing function (Core
-///   Animation's default curve), unless the transaction disables actions. A view's own layer
-///   has no implicit animations (UIKit's rule outside animation blocks).
+///   Animation's default curve), unless the transaction disables actions or the layer is being
+///   set up (not yet in a view's layer tree at an earlier instant). A view's own layer has no
+///   implicit animations (UIKit's rule outside animation blocks).
 public final class CoreAnimation {
     unowned let engine: AnimationEngine
     private var layerCounter = 0
@@ -227,7 +228,7 @@ public final class CoreAnimation {
     func modelDidChange(_ layer: Layer, _ property: LayerProperty, from: LayerValue, to: LayerValue) {
         // Paths with other elements cannot morph: they change at once.
         if case .path = to, !from.matches(to) { remove(key: property.rawValue, from: .layer(layer)); return }
-        guard !disableActions else { return }
+        guard !disableActions, layer.animatesImplicitly else { return }
         // Core Animation's default action has only a fromValue: it heads for the model value,
         // whatever the model becomes while it runs.
         let anim = LayerAnimation(kind: .basic(from: from, to: nil, by: nil), keyPath: property.rawValue,
@@ -303,6 +304,8 @@ public final class CoreAnimation {
             for child in children {
                 var c = child
                 if !(c.speed.isFinite) { c.speed = 1 }
+                // A member without a duration of its own lasts as long as its group.
+                if !(c.duration > 0) { c.duration = anim.effectiveDuration }
                 // A child past its own end shows only if it fills forwards, except at the group's
                 // own end instant (the trace's last frame).
                 apply(c, activeTime: (time - c.beginTime) * c.speed, ended: ended || time < anim.effectiveDuration, to: &s)

@@ -2,9 +2,10 @@
 /// of another layer, or a mask. A view's own layer is the `View` itself; this type is for the
 /// layers a plugin makes with `CALayer()`.
 ///
-/// Properties hold model values. Setting an animatable one outside `CATransaction`'s disabled
-/// actions starts an implicit animation from the presentation value (0.25 s unless the
-/// transaction says otherwise), as Core Animation does for standalone layers; see CoreAnimation.
+/// Properties hold model values. Setting an animatable one of a layer that has been in a view's
+/// layer tree since an earlier instant, outside `CATransaction`'s disabled actions, starts an
+/// implicit animation from the presentation value (0.25 s unless the transaction says
+/// otherwise), as Core Animation does for standalone layers; see CoreAnimation.
 ///
 /// Invariant: a layer is in at most one place: one parent's `sublayers` (a view's or a layer's),
 /// or one owner's `mask`.
@@ -28,6 +29,21 @@ public final class Layer {
     weak var maskOwnerView: View?
     weak var maskOwnerLayer: Layer?
     public var isMask: Bool { maskOwnerView != nil || maskOwnerLayer != nil }
+    /// When it last joined a parent (a layer, a view's layer, or a mask slot).
+    var attachedAt: Double?
+
+    /// Whether a change animates implicitly: Core Animation animates a layer whose previous
+    /// value was already on screen, i.e. one in a view's layer tree since an earlier instant. A
+    /// layer being set up (made, styled, then added in the same instant) does not animate.
+    var animatesImplicitly: Bool {
+        guard let t = attachedAt, t < engine.now else { return false }
+        var l: Layer? = self
+        while let c = l {
+            if c.hostView != nil || c.maskOwnerView != nil { return true }
+            l = c.superlayer ?? c.maskOwnerLayer
+        }
+        return false
+    }
 
     /// This layer's mask: the mask's alpha (its presentation, drawn in this layer's
     /// coordinates) multiplies this layer and everything under it.
@@ -118,6 +134,7 @@ public final class Layer {
         }
         sublayers.insert(layer, at: min(max(i, 0), sublayers.count))
         layer.superlayer = self
+        layer.attachedAt = engine.now
     }
 
     /// Why `layer` cannot become a sublayer here (a cycle, or too deep), or nil when it can.
@@ -150,12 +167,13 @@ public final class Layer {
     public func removeFromSuperlayer() {
         if let p = superlayer { p.sublayers.removeAll { $0 === self }; superlayer = nil }
         if let v = hostView { v.removeSublayer(self); hostView = nil }
+        if !isMask { attachedAt = nil }
     }
 
     /// Takes `layer` out of wherever it is and makes it the mask held in `slot`.
     static func attachMask(_ layer: Layer?, replacing slot: inout Layer?, owner: (Layer) -> Void) {
         if slot === layer { return }
-        if let old = slot { old.maskOwnerLayer = nil; old.maskOwnerView = nil }
+        if let old = slot { old.maskOwnerLayer = nil; old.maskOwnerView = nil; old.attachedAt = nil }
         slot = nil
         guard let layer else { return }
         layer.removeFromSuperlayer()
@@ -163,5 +181,6 @@ public final class Layer {
         if let l = layer.maskOwnerLayer { l.mask = nil }
         slot = layer
         owner(layer)
+        layer.attachedAt = layer.engine.now
     }
 }

@@ -22,6 +22,7 @@ extension View {
         }
         sublayers.insert(layer, at: min(max(i, 0), sublayers.count))
         layer.hostView = self
+        layer.attachedAt = engine.now
     }
 
     func removeSublayer(_ layer: Layer) { sublayers.removeAll { $0 === layer } }

@@ -33,6 +33,7 @@ import UIKit
             "photo-zoom": PhotoZoomAnimator.init,
             "never-completes": NeverCompletingAnimator.init,
             "circular-reveal": CircularRevealAnimator.init,
+            "layer-card": LayerCardAnimator.init,
         ],
         delegates: [
             "gallery": GalleryTransitioningDelegate.init,
