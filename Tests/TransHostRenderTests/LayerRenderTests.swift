@@ -395,6 +395,28 @@ final class LayerRenderTests: XCTestCase {
         XCTAssertEqual(outside / 4, 0.8 * 100 * 300 - under / 4, accuracy: 0.8 * 30000 * 0.01, "shadow mass outside the square")
     }
 
+    /// A standalone layer's shadow: cast by its own drawing, moved by its offset in its own
+    /// coordinates (a layer turned a quarter turn moves its shadow sideways on screen).
+    func testSublayerShadowFollowsTheLayersOwnCoordinates() {
+        func shadowed(_ angle: Double) -> SampledLayer {
+            layer(id: "s") { s in
+                s.bounds = Rect(x: 0, y: 0, width: 60, height: 60); s.position = Point(x: 100, y: 100)
+                s.transform = Transform3D.rotation(angle, 0, 0, 1)
+                s.backgroundColor = self.red
+                s.style.shadow = Shadow(color: .black, opacity: 0.5, offset: Size(width: 0, height: 20), radius: 0)
+            }
+        }
+        // Host at (40, 60): the square covers (110...170, 130...190) on screen; the shadow the
+        // same square 20 points lower (unturned), or 20 points to the left (turned by pi/2).
+        let straight = render(layers: tree([shadowed(0)]))
+        assertNear(straight.pixel(x: 140, y: 200), RGBA8(r: 128, g: 128, b: 128, a: 255), 1, "below the square")
+        assertNear(straight.pixel(x: 100, y: 160), RGBA8(r: 255, g: 255, b: 255, a: 255), 1, "not beside it")
+        let turned = render(layers: tree([shadowed(Double.pi / 2)]))
+        assertNear(turned.pixel(x: 100, y: 160), RGBA8(r: 128, g: 128, b: 128, a: 255), 1, "left of the turned square")
+        assertNear(turned.pixel(x: 140, y: 200), RGBA8(r: 255, g: 255, b: 255, a: 255), 1, "not below it")
+        assertNear(turned.pixel(x: 140, y: 160), RGBA8(r: 255, g: 0, b: 0, a: 255), 1, "the square on top")
+    }
+
     /// clipsToBounds clips the shadow as it clips everything the layer draws (Core Animation's
     /// masksToBounds hides a shadow outside the bounds).
     func testClipsToBoundsClipsTheShadow() {

@@ -96,6 +96,17 @@ final class PathDrawingTests: XCTestCase {
         XCTAssertEqual(none, 0, "start after end draws nothing")
     }
 
+    /// lineDashPattern [10, 5] on a 150-point line draws ten 10-point dashes: two thirds of it.
+    func testDashPatternDrawsItsShareOfTheLine() {
+        let path = line([(25, 100), (175, 100)])
+        var shape = ShapeStyle(path: path, fillColor: nil, strokeColor: black, lineWidth: 4)
+        shape.lineDashPattern = [10, 5]
+        let (img, area) = draw(shape)
+        XCTAssertEqual(area, 150 * 4 * 2 / 3, accuracy: 2)
+        XCTAssertEqual(alpha(img, 30, 100), 1, "in the first dash")
+        XCTAssertEqual(alpha(img, 37, 100), 0, "in the first gap")
+    }
+
     /// A circle's stroke trimmed to strokeEnd = 0.5: half the ring, 2 pi r w / 2, starting at the
     /// circle's right-most point and running clockwise on screen (through the bottom).
     func testTrimmedCircleStrokeIsHalfTheRing() {
