@@ -65,6 +65,32 @@ final class CoreAnimationCorpusTests: XCTestCase {
         XCTAssertEqual(run.trace.finalPresented, ["LayerCard"])
     }
 
+    func testRippleGroupGrowsAndFadesItsRingThenTheDelegateRemovesIt() throws {
+        let run = try Corpus.play("ripple", self)
+        assertExitedCleanly(run)
+        let present = run.trace.transitions[0]
+        assertClean(present, animator: "ripple")
+        // Ease-out (0, 0), (0.58 as Float, 1), by bisection on the Bernstein form.
+        func easeOut(_ x: Double) -> Double {
+            let x2 = Double(Float(0.58))
+            func b(_ p1: Double, _ p2: Double, _ t: Double) -> Double { 3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t }
+            var lo = 0.0, hi = 1.0
+            for _ in 0..<100 { let m = (lo + hi) / 2; if b(0, x2, m) < x { lo = m } else { hi = m } }
+            return b(0, 1, (lo + hi) / 2)
+        }
+        for (k, f) in present.frames.enumerated() {
+            let p = easeOut(Double(k) / 60 / 0.6)
+            let window = try XCTUnwrap(f.views.first { $0.layer != nil }, "t \(f.t): the container's layer holds the ring")
+            let ring = try XCTUnwrap((window.layer?["sublayers"] as? [[String: Any]])?.first)
+            let m = (ring["transform"] as? [NSNumber] ?? []).map(\.doubleValue)
+            XCTAssertEqual(m.first ?? .nan, 1 + 7 * p, accuracy: 1e-5, "t \(f.t): transform.scale, on the group's ease-out")
+            XCTAssertEqual(m.count > 10 ? m[10] : .nan, 1 + 7 * p, accuracy: 1e-5, "transform.scale scales z too")
+            XCTAssertEqual((ring["opacity"] as? NSNumber)?.doubleValue ?? .nan, 1 - p, accuracy: 1e-5, "t \(f.t): opacity")
+            XCTAssertEqual((ring["shape"] as? [String: Any])?["fillColor"] as? String, "#00000000")
+        }
+        XCTAssertTrue(present.after.views.allSatisfy { $0.layer == nil }, "the delegate removed the ring")
+    }
+
     /// Every key inside a view's `layer` in these traces is named in docs/trace.md.
     func testTheTraceDocumentNamesEveryLayerField() throws {
         let doc = try String(contentsOfFile: TestProcess.packageRoot + "/docs/trace.md", encoding: .utf8)
@@ -73,7 +99,7 @@ final class CoreAnimationCorpusTests: XCTestCase {
             if let o = v as? [String: Any] { for (k, x) in o { keys.insert(k); collect(x) } }
             if let a = v as? [Any] { a.forEach(collect) }
         }
-        for scenario in ["circular-reveal", "layer-card"] {
+        for scenario in ["circular-reveal", "layer-card", "ripple"] {
             let run = try Corpus.play(scenario, self)
             for t in run.trace.transitions { for f in t.frames { for v in f.views { if let l = v.layer { collect(l) } } } }
         }

@@ -72,9 +72,8 @@ public struct GradientStyle: Hashable, Sendable {
 /// The layer properties beyond a view's `PresentationState`: what a view's own layer adds
 /// (masking, shadow, perspective for its sublayers, depth sorting) and what a sublayer has.
 public struct LayerStyle: Hashable, Sendable {
-    /// Applied to every sublayer (and subview), about the centre of this layer's bounds
-    /// (anchor-relative, as Core Animation applies it), before each one's own transform: a shared
-    /// perspective (m34 = -1/d) with its vanishing point there.
+    /// Applied to every sublayer (and subview) about this layer's anchor point, after each one's
+    /// own transform: a shared perspective (m34 = -1/d) with its vanishing point there.
     public var sublayerTransform: Transform3D
     /// Sorts siblings for drawing: higher values draw later (on top); equal ones keep their order.
     public var zPosition: Double

@@ -34,6 +34,7 @@ import UIKit
             "never-completes": NeverCompletingAnimator.init,
             "circular-reveal": CircularRevealAnimator.init,
             "layer-card": LayerCardAnimator.init,
+            "ripple": RippleAnimator.init,
         ],
         delegates: [
             "gallery": GalleryTransitioningDelegate.init,
