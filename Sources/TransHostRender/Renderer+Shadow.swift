@@ -85,9 +85,12 @@ extension Renderer {
 
     /// Three box blurs approximating a Gaussian of `sigmaPixels` on the image's alpha (its
     /// colour channels are rebuilt from the alpha afterwards).
-    func blurAlpha(_ img: RGBAImage, sigmaPixels sigma: Double) {
-        guard sigma >= 0.25 else { return }
+    func blurAlpha(_ img: RGBAImage, sigmaPixels requested: Double) {
+        guard requested >= 0.25 else { return }
         let w = img.width, h = img.height
+        // A blur wider than the raster spreads it almost evenly anyway; bounding it keeps the
+        // box sizes (and their sums) in range for any shadowRadius a plugin sets.
+        let sigma = min(requested, Double(max(w, h)))
         let stride = (w + 3) & ~3 // pixman's rows are whole 32-bit words
         var plane = [UInt8](repeating: 0, count: stride * h)
         var scratch = [UInt8](repeating: 0, count: max(w, h))

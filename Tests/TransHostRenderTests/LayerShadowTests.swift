@@ -86,4 +86,15 @@ final class LayerShadowTests: LayerRenderTestCase {
         assertNear(img.pixel(x: 40 + 105, y: 60 + 50), RGBA8(r: 255, g: 255, b: 255, a: 255), 1, "nothing outside the bounds")
         assertNear(img.pixel(x: 40 + 50, y: 60 + 50), RGBA8(r: 0, g: 0, b: 0, a: 255), 1, "inside the bounds the shadow shows through")
     }
+
+    /// Absurd shadow radii and offsets draw a (faint or no) shadow, never a crash.
+    func testAbsurdShadowValuesDoNotCrash() {
+        for (radius, offset) in [(1e12, 0.0), (1e300, 0.0), (1e6, 1e9), (5000, -3)] {
+            var style = LayerStyle.plain
+            style.shadow = Shadow(color: .black, opacity: 1, offset: Size(width: offset, height: offset), radius: radius,
+                                  path: Path.rect(Rect(x: 0, y: 0, width: 100, height: 100)))
+            let img = render(frame: Rect(x: 40, y: 60, width: 100, height: 100), background: red, layers: tree([], style: style))
+            assertNear(img.pixel(x: 90, y: 110), RGBA8(r: 255, g: 0, b: 0, a: 255), 1, "the view itself, radius \(radius)")
+        }
+    }
 }
