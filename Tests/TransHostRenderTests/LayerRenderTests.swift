@@ -290,4 +290,24 @@ final class LayerRenderTests: LayerRenderTestCase {
         XCTAssertEqual(cov(img, 40 + 75, 60 + 50), 0.5, accuracy: 2.0 / 255, "overlap")
         XCTAssertEqual(cov(img, 40 + 25, 60 + 50), 0.5, accuracy: 2.0 / 255, "single")
     }
+
+    /// Paths and geometry far outside any screen, or not finite, draw what they can and never
+    /// crash: huge coordinates, a huge stroke, NaN opacity and position.
+    func testAbsurdLayerValuesDoNotCrash() {
+        var huge = Path()
+        huge.move(to: Point(x: -1e30, y: -1e30))
+        huge.addLine(to: Point(x: 1e30, y: 5))
+        huge.addCurve(to: Point(x: 5, y: 1e15), control1: Point(x: 1e20, y: -1e20), control2: Point(x: -1e18, y: 1e18))
+        huge.closeSubpath()
+        let shapes = [
+            layer(.shape, id: "huge") { s in s.shape!.path = huge; s.shape!.strokeColor = self.blue; s.shape!.lineWidth = 1e9; s.shape!.strokeEnd = 0.5 },
+            layer(.shape, id: "nan") { s in s.shape!.path = Path.rect(Rect(x: 0, y: 0, width: 10, height: 10)); s.opacity = .nan },
+            layer(.plain, id: "far") { s in s.bounds = Rect(x: 0, y: 0, width: 1e12, height: 1e12); s.position = Point(x: -1e15, y: 0); s.backgroundColor = self.red },
+        ]
+        for l in shapes {
+            _ = render(background: .white, layers: tree([l], mask: l))
+            let img = render(background: .white, layers: tree([l]))
+            if l.id != "huge" { assertNear(img.pixel(x: 140, y: 160), RGBA8(r: 255, g: 255, b: 255, a: 255), 1, "\(l.id) draws nothing there") }
+        }
+    }
 }
