@@ -55,6 +55,7 @@ let package = Package(
         .library(name: "snapshot-search", type: .dynamic, targets: ["SnapshotSearchPlugin", "SnapshotSearchEntry"]),
         .library(name: "sheet-drag", type: .dynamic, targets: ["SheetDragPlugin", "SheetDragEntry"]),
         .library(name: "half-sheet", type: .dynamic, targets: ["HalfSheetPlugin", "HalfSheetEntry"]),
+        .library(name: "circle-reveal", type: .dynamic, targets: ["CircleRevealPlugin", "CircleRevealEntry"]),
         // Test fixture (Tests/KitProbe): UIKit-style delegates and interaction, played by KitCompatTests.
         .library(name: "kit-probe", type: .dynamic, targets: ["KitProbePlugin", "KitProbeEntry"]),
     ],
@@ -118,6 +119,10 @@ let package = Package(
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
         .target(name: "HalfSheetPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/half-sheet/Swift"),
         .target(name: "HalfSheetEntry", dependencies: ["CTransHost"], path: "Plugins/half-sheet/Entry",
+                publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
+
+        .target(name: "CircleRevealPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/circle-reveal/Swift"),
+        .target(name: "CircleRevealEntry", dependencies: ["CTransHost"], path: "Plugins/circle-reveal/Entry",
                 publicHeadersPath: ".", cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
 
         .target(name: "SheetDragPlugin", dependencies: ["UIKit", "QuartzCore", "TransHostAnimatorKit"], path: "Plugins/sheet-drag/Swift"),

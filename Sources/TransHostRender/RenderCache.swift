@@ -14,6 +14,8 @@ struct NodeSignature: Equatable {
     var hidden: Bool
     var content: ViewContent
     var clips: Bool
+    /// The view layer's sublayers and style (nil for a plain view).
+    var layers: LayerTreeSample?
 }
 
 struct CacheEntry {

@@ -23,11 +23,17 @@ import TransHostCore
 /// each other). Borders are drawn above sublayers, as Core Animation does. Snapshots are
 /// clipped to their bounds, as UIKit's are.
 ///
-/// clipsToBounds: children are clipped to the parent's transformed bounds *rectangle* (not its
-/// rounded corners). When the clip is an axis-aligned rectangle it only narrows the composited
-/// pixel rectangle (rounded to whole pixels); otherwise (rotation, perspective) the clip is the
-/// convex projected quad, intersected with the ancestors' clips, rasterized with antialiasing
-/// into an A8 mask. The same mask handles layers clipped at W = 0.
+/// clipsToBounds: children are clipped to the parent's transformed bounds, rounded by its
+/// corner radius (see RoundedOutline). When the clip is an axis-aligned rectangle it only
+/// narrows the composited pixel rectangle (rounded to whole pixels); otherwise (a radius,
+/// rotation, perspective) the clip is the convex projected outline, intersected with the
+/// ancestors' clips, rasterized with antialiasing into an A8 mask. The same mask handles layers
+/// clipped at W = 0.
+///
+/// A view's layer sample (PresentationNode.layers) adds sublayers, drawn between its content
+/// and its subviews (Renderer+Layers), a mask and a shadow (Renderer+ViewLayers,
+/// Renderer+Shadow), a sublayerTransform for its children (LayerGeometry), zPosition order
+/// among siblings and back-face culling; a view without one is drawn exactly as before.
 public final class Renderer {
     public let pointSize: Size
     public let scale: Int
@@ -48,8 +54,8 @@ public final class Renderer {
     private var frameNumber = 0
 
     // Per-frame tree.
-    private var nodes: [PresentationNode] = []
-    private var children: [[Int]] = []
+    var nodes: [PresentationNode] = []
+    var children: [[Int]] = []
     private var subtreeEnd: [Int] = []
     /// The frame being rendered and its deferred composites (see render(_:into:)).
     weak var mainTarget: RGBAImage?
@@ -108,6 +114,7 @@ public final class Renderer {
             index[n.view.id] = k
             if let p = n.parentID, let pk = index[p] { children[pk].append(k); parent[k] = pk } else { roots.append(k) }
         }
+        for pk in children.indices where children[pk].count > 1 { children[pk] = zOrdered(children[pk]) }
         // Depth-first order: a subtree is the contiguous range k..<subtreeEnd[k].
         for k in stride(from: list.count - 1, through: 0, by: -1) {
             subtreeEnd[k] = max(subtreeEnd[k], k + 1)
@@ -134,24 +141,33 @@ public final class Renderer {
 
     // MARK: Traversal
 
-    private func visit(_ k: Int, parentToDest: Homography, parentAlpha: Double, clip: Clip, target: RGBAImage) {
+    private func visit(_ k: Int, parentToDest: Homography, frame: SublayerFrame? = nil, parentAlpha: Double, clip: Clip, target: RGBAImage) {
         let n = nodes[k]
         guard !n.isHidden else { return }
         let s = n.state
         let alpha = parentAlpha * min(max(s.alpha, 0), 1)
         guard alpha * 255 >= 0.5, s.transform.isFinite, s.position.isFinite, s.anchorPoint.isFinite, s.bounds.isFinite else { return }
-        let localToDest = Homography(layerToParent: s).then(parentToDest)
+        let localToDest = LayerGeometry.toParent(s, in: frame).then(parentToDest)
         guard localToDest.isFinite else { return }
+        if let layers = n.layers {
+            if !layers.style.isDoubleSided && LayerGeometry.facesAway(localToDest) { return }
+            if layers.style.shadow.isVisible, Self.usable(s) { paintViewShadow(k, localToDest: localToDest, alpha: alpha, clip: clip, target: target) }
+        }
         if n.view.isStretched(toBounds: s.bounds), Self.usable(s), let g = stretchedRaster(k) {
             composite(g.image, opaque: false, rasterToDest: g.rasterToLocal.then(localToDest), alpha: alpha, clip: clip, target: target)
             return
         }
-        if !children[k].isEmpty, Self.usable(s), wantsGroup(k, localToDest) || isStaticPlain(k, localToDest), let g = groupRaster(k) {
-            composite(g.image, opaque: g.opaque, rasterToDest: g.rasterToLocal.then(localToDest), alpha: alpha, clip: clip, target: target)
+        let masked = n.layers?.mask != nil
+        if !children[k].isEmpty || masked || hasSublayers(k), Self.usable(s), masked || wantsGroup(k, localToDest) || isStaticPlain(k, localToDest),
+           let g = groupRaster(k) {
+            let shown = masked ? self.masked(k, g) : g
+            composite(shown.image, opaque: shown.opaque, rasterToDest: shown.rasterToLocal.then(localToDest), alpha: alpha, clip: clip, target: target)
             return
         }
+        if masked { return } // a masked view too large for one raster is not drawn unmasked
         drawContents(k, localToDest: localToDest, alpha: alpha, clip: clip, target: target)
     }
+
 
     /// Whether node k (which has children) is drawn as one group raster: a snapshot, a view
     /// with alpha < 1 (group opacity, UIKit's default since iOS 7), or a view whose map to the
@@ -179,11 +195,25 @@ public final class Renderer {
         for j in k..<subtreeEnd[k] {
             let m = nodes[j]
             var st = m.state
-            if j == k { st.position = .zero; st.anchorPoint = .zero; st.transform = .identity; st.alpha = 1 }
+            var layers = m.layers
+            if j == k {
+                st.position = .zero; st.anchorPoint = .zero; st.transform = .identity; st.alpha = 1
+                // The group holds what the view draws, not its mask or shadow (applied after).
+                layers = layers.map { LayerTreeSample(style: Self.contentStyle($0.style), sublayers: $0.sublayers, mask: nil) }
+            }
             sig.append(NodeSignature(id: m.view.id, contentVersion: m.view.contentVersion, state: st, hidden: m.isHidden,
-                                     content: m.view.content, clips: m.view.clipsToBounds))
+                                     content: m.view.content, clips: m.view.clipsToBounds, layers: layers))
         }
         return sig
+    }
+
+    /// The part of a view layer's style that changes its group raster.
+    static func contentStyle(_ s: LayerStyle) -> LayerStyle {
+        var c = LayerStyle.plain
+        c.sublayerTransform = s.sublayerTransform
+        c.borderWidth = s.borderWidth
+        c.borderColor = s.borderColor
+        return c
     }
 
     private func wantsGroup(_ k: Int, _ localToDest: Homography) -> Bool {
@@ -199,7 +229,7 @@ public final class Renderer {
         let n = nodes[k]
         let s = n.state
         let lk = look(k)
-        let hasChildren = !children[k].isEmpty
+        let hasChildren = !children[k].isEmpty || hasSublayers(k)
         let rasterToDest = rasterToLocal(s).then(localToDest)
         if Self.usable(s) {
             let part: ContentRasterizer.Part = hasChildren ? .body : .all
@@ -211,11 +241,18 @@ public final class Renderer {
         if hasChildren {
             var childClip = clip
             if n.view.clipsToBounds {
-                childClip = clip.intersecting(quad: boundsQuad(s, localToDest), canvas: canvasRect(target))
+                childClip = clip.intersecting(quad: clipOutline(s, localToDest), canvas: canvasRect(target))
             }
             if !childClip.isEmpty {
+                let frame = SublayerFrame(n.layers?.style, bounds: s.bounds, anchorPoint: s.anchorPoint)
+                // Sublayers of the view's layer draw above its own content, below its subviews.
+                if let layers = n.layers {
+                    for l in layers.sublayersInDrawingOrder {
+                        paintLayer(l, parentToDest: localToDest, frame: frame, alpha: alpha, clip: childClip, target: target)
+                    }
+                }
                 for c in children[k] {
-                    visit(c, parentToDest: localToDest, parentAlpha: alpha, clip: childClip, target: target)
+                    visit(c, parentToDest: localToDest, frame: frame, parentAlpha: alpha, clip: childClip, target: target)
                 }
             }
             if Self.usable(s) && ContentRasterizer.draws(lk, .border) {
@@ -227,10 +264,16 @@ public final class Renderer {
 
     func canvasRect(_ t: RGBAImage) -> PixelRect { PixelRect(x0: 0, y0: 0, x1: t.width, y1: t.height) }
 
-    /// The layer's bounds rectangle in destination pixels, clipped where W <= 0.
-    private func boundsQuad(_ s: PresentationState, _ localToDest: Homography) -> [Vec2] {
-        let b = s.bounds
-        var poly = [Vec2(b.minX, b.minY), Vec2(b.maxX, b.minY), Vec2(b.maxX, b.maxY), Vec2(b.minX, b.maxY)]
+    /// The layer's clip outline (bounds, rounded by its corner radius) in destination pixels,
+    /// clipped where W <= 0.
+    private func clipOutline(_ s: PresentationState, _ localToDest: Homography) -> [Vec2] {
+        clipOutline(bounds: s.bounds, cornerRadius: s.cornerRadius, localToDest)
+    }
+
+    func clipOutline(bounds b: Rect, cornerRadius: Double, _ localToDest: Homography) -> [Vec2] {
+        let r = RoundedOutline.effectiveRadius(bounds: b, cornerRadius: cornerRadius)
+        let n = r > 0 ? RoundedOutline.segments(radius: r, bounds: b, localToDest: localToDest) : 0
+        var poly = RoundedOutline.local(b, radius: r, segmentsPerCorner: n)
         if !localToDest.isAffine {
             let wmax = poly.map { localToDest.w($0.x, $0.y) }.max()!
             guard wmax > 0 else { return [] }
@@ -272,7 +315,7 @@ public final class Renderer {
     /// bounds and its descendants' (clipped to its bounds when clipsToBounds). nil when the
     /// extent is unreasonable (a descendant reaching W <= 0, or larger than maxGroupSide): the
     /// subtree is then drawn directly.
-    private func groupRaster(_ k: Int) -> Group? {
+    func groupRaster(_ k: Int) -> Group? {
         let n = nodes[k]
         let sig = signature(k)
         let key = CacheKey(id: n.view.id, kind: .group)
@@ -286,10 +329,19 @@ public final class Renderer {
         if !n.view.isSnapshot && !n.view.clipsToBounds {
             var ok = true
             func grow(_ j: Int, _ toGroup: Homography) {
+                let js = nodes[j].state
+                let frame = SublayerFrame(nodes[j].layers?.style, bounds: js.bounds, anchorPoint: js.anchorPoint)
+                for l in nodes[j].layers?.sublayers ?? [] where ok && !l.state.isHidden {
+                    let (e, bounded) = LayerGeometry.extent(l)
+                    guard bounded else { ok = false; return }
+                    guard let e else { continue }
+                    guard let b = LayerGeometry.mappedBox(e, LayerGeometry.toParent(l.state, in: frame).then(toGroup)) else { ok = false; return }
+                    ext.x0 = min(ext.x0, b.minX); ext.y0 = min(ext.y0, b.minY); ext.x1 = max(ext.x1, b.maxX); ext.y1 = max(ext.y1, b.maxY)
+                }
                 for c in children[j] where ok && !nodes[c].isHidden {
                     let st = nodes[c].state
-                    guard Self.usable(st) || !children[c].isEmpty else { continue }
-                    let m = Homography(layerToParent: st).then(toGroup)
+                    guard Self.usable(st) || !children[c].isEmpty || nodes[c].layers != nil else { continue }
+                    let m = LayerGeometry.toParent(st, in: frame).then(toGroup)
                     let b = st.bounds
                     for (x, y) in [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)] {
                         guard m.w(x, y) > 0 else { ok = false; return }

@@ -1,0 +1,45 @@
+import TransHostCore
+
+// What a view's own layer adds beyond its PresentationState (PresentationNode.layers): its
+// mask and its shadow. Its sublayers, sublayerTransform, zPosition and isDoubleSided are
+// handled where the renderer walks the views (Renderer.swift).
+extension Renderer {
+    func hasSublayers(_ k: Int) -> Bool { !(nodes[k].layers?.sublayers.isEmpty ?? true) }
+
+    func zPosition(_ k: Int) -> Double {
+        let z = nodes[k].layers?.style.zPosition ?? 0
+        return z.isFinite ? z : 0
+    }
+
+    /// Siblings in drawing order: by zPosition, stable (equal ones keep their order), as Core
+    /// Animation sorts them; unchanged (and not copied) when none has a zPosition.
+    func zOrdered(_ siblings: [Int]) -> [Int] {
+        guard siblings.contains(where: { zPosition($0) != 0 }) else { return siblings }
+        return siblings.enumerated().sorted { (zPosition($0.element), $0.offset) < (zPosition($1.element), $1.offset) }.map(\.element)
+    }
+
+    /// The group raster of view k times its mask's alpha (a copy: the group stays cached while
+    /// the mask animates).
+    func masked(_ k: Int, _ g: Group) -> Group {
+        guard let mask = nodes[k].layers?.mask, let toRaster = g.rasterToLocal.inverse else { return g }
+        let img = g.image.copy()
+        applyMask(mask, to: img, localToRaster: toRaster)
+        return Group(image: img, opaque: false, rasterToLocal: g.rasterToLocal)
+    }
+
+    /// The shadow of view k beneath it: from its shadowPath, or from the alpha of its group
+    /// raster (its own drawing, sublayers and subviews).
+    func paintViewShadow(_ k: Int, localToDest: Homography, alpha: Double, clip: Clip, target: RGBAImage) {
+        guard let layers = nodes[k].layers else { return }
+        let s = nodes[k].state
+        var source: Group? = nil
+        if layers.style.shadow.path == nil {
+            guard let g = groupRaster(k) else { return }
+            source = layers.mask == nil ? g : masked(k, g)
+        }
+        guard let g = shadowRaster(layers.style.shadow, source: source, bounds: s.bounds, cornerRadius: s.cornerRadius,
+                                   masksToBounds: nodes[k].view.clipsToBounds, visible: visibleRegion(localToDest, target: target))
+        else { return }
+        composite(g.image, opaque: false, rasterToDest: g.rasterToLocal.then(localToDest), alpha: alpha, clip: clip, target: target)
+    }
+}
