@@ -212,7 +212,10 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
     th_gifq_result res = { 0, -1, 1, 0 };
     int nused = 0, overflow = 0, ntouched = 0;
     long unchanged = 0, changed = 0;
-    /* Pass 1: every colour to encode, counted exactly. */
+    /* Pass 1: every colour to encode, counted exactly. UI frames are mostly runs of one
+       colour, so the entry of the previous pixel's colour is tried before the hash table. */
+    exact_entry *last = NULL;
+    uint32_t last_colour = 0;
     for (int y = y0; y < y1; y++) {
         for (int x = x0; x < x1; x++) {
             size_t i = (size_t)y * (size_t)w + (size_t)x;
@@ -220,8 +223,9 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
             if (prev && prev[i] == c) { unchanged++; continue; }
             changed++;
             if (!overflow) {
+                if (last && last_colour == c) { last->count++; continue; }
                 exact_entry *e = exact_find(q, c, &nused);
-                if (e) e->count++; else overflow = 1;
+                if (e) { e->count++; last = e; last_colour = c; } else overflow = 1;
             }
         }
     }
@@ -305,14 +309,19 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
     q->gen++;
     if (q->gen == 0) { memset(q->cache, 0, sizeof q->cache); q->gen = 1; }
     uint8_t *o = out;
+    /* The exact index of the last colour looked up (exact entries do not depend on the
+       position, unlike dithered pixels, so a run reuses it). */
+    int run_index = -1;
+    uint32_t run_colour = 0;
     for (int y = y0; y < y1; y++) {
         for (int x = x0; x < x1; x++, o++) {
             size_t i = (size_t)y * (size_t)w + (size_t)x;
             uint32_t c = cur[i];
             if (prev && prev[i] == c) { *o = (uint8_t)res.transparent; continue; }
             if (!overflow) {
+                if (run_index >= 0 && run_colour == c) { *o = (uint8_t)run_index; continue; }
                 exact_entry *e = exact_find(q, c, &nused);
-                if (e->index >= 0) { *o = (uint8_t)e->index; continue; }
+                if (e->index >= 0) { *o = (uint8_t)e->index; run_index = e->index; run_colour = c; continue; }
             } else {
                 uint32_t b = bin_of(c);
                 if (q->reserved[b] >= 0 && q->cand[b] == c) { *o = (uint8_t)q->reserved[b]; continue; }

@@ -61,10 +61,19 @@ public enum GIFWriter {
                   background: background, loopCount: loopCount) { frames[$0] }
     }
 
+    /// Where a GIF's time went, for benchmarks: flattening, change detection and palettes
+    /// (quantise), and giflib's LZW coding and output (encode).
+    public final class StageTimes {
+        public var quantiseNanoseconds: UInt64 = 0
+        public var encodeNanoseconds: UInt64 = 0
+        public init() {}
+    }
+
     /// Streams frames into a GIF: `frame(k)` is asked for each frame in order and may reuse one
-    /// image, so a long transition never holds all its frames in memory.
+    /// image, so a long transition never holds all its frames in memory. `times`, when given,
+    /// is credited with the quantise and encode stages.
     public static func write(width w: Int, height h: Int, frameDurations: [Double], to path: String,
-                             background: Color = .white, loopCount: Int = 0,
+                             background: Color = .white, loopCount: Int = 0, times: StageTimes? = nil,
                              frame: (Int) throws -> RGBAImage) throws {
         guard !frameDurations.isEmpty else { throw RenderOutputError.invalidArgument("a GIF needs at least one frame") }
         guard w > 0, h > 0, w <= 65535, h <= 65535 else {
@@ -95,6 +104,7 @@ public enum GIFWriter {
                 guard image.width == w && image.height == h else {
                     throw RenderOutputError.invalidArgument("GIF frames must all have one size")
                 }
+                let t0 = times == nil ? 0 : StageClock.nanoseconds()
                 current.withUnsafeMutableBufferPointer { c in
                     th_flatten_rgb(image.data.assumingMemoryBound(to: UInt32.self), image.stride, Int32(w), Int32(h),
                                    bg.0, bg.1, bg.2, c.baseAddress)
@@ -107,6 +117,9 @@ public enum GIFWriter {
                                       rect[0], rect[1], rect[2], rect[3], &palette, &indices)
                     }
                 }
+                let t1 = times == nil ? 0 : StageClock.nanoseconds()
+                times?.quantiseNanoseconds += t1 - t0
+                defer { times?.encodeNanoseconds += (times == nil ? 0 : StageClock.nanoseconds()) - t1 }
                 let map = try colorMap(palette, count: Int(result.colors), path: path)
                 defer { GifFreeMapObject(map) }
                 if k == 0 {

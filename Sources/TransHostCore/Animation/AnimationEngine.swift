@@ -220,11 +220,8 @@ public final class AnimationEngine {
         var state = view.modelState
         // Only animated properties are evaluated; the rest are the model values. A spring may
         // overshoot: the screen never shows an alpha outside [0, 1] or a negative radius.
-        for (property, anim) in view.animations {
-            var v = anim.value(atLocal: anim.group.timeline.localTime(atGlobal: now))
-            if property == .alpha { v[0] = min(max(v[0], 0), 1) }
-            if property == .cornerRadius { v[0] = max(v[0], 0) }
-            state[property] = v
+        for anim in view.animations.values {
+            anim.apply(atLocal: anim.timeline.localTime(atGlobal: now), to: &state)
         }
         return state
     }
