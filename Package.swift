@@ -148,7 +148,7 @@ package.targets += [
             swiftSettings: hostSwift),
     // Synthetic scenes for the render benchmark and tests (not part of the product).
     .target(name: "TransHostRenderScenes", dependencies: ["TransHostCore"]),
-    .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRenderScenes", "TransHostRender", "TransHostRun", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
+    .executableTarget(name: "transhost-render-bench", dependencies: ["CGif", "TransHostRenderScenes", "TransHostRender", "TransHostRun", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
     .testTarget(name: "TransHostRunTests", dependencies: ["TransHostRun", "TransHostScenario", "TransHostDiscovery", "TransHostSupport"]),
     .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostRenderScenes", "TransHostCore", "CGif", "CWebP", "TransHostTestSupport"]),
 ]

@@ -2,13 +2,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The string table maps (prefix code, next index) to a code. Keys fit in 20 bits (codes stay
-   below 4095, indices below 256) and codes in 12, so an entry is one word; EMPTY is no key.
-   16384 slots for at most 4093 strings keep probes short, and the table (64 KiB) stays in cache. */
-enum { TABLE_BITS = 14, TABLE_SIZE = 1 << TABLE_BITS, MAX_CODE = 4095 };
+/* The string table maps (prefix code, next index) to a code. Each prefix's first child is kept
+   beside it (first[prefix] = index << 16 | code), which answers the lookups along runs of one
+   index, UI frames' common case, from 16 KiB; other children go to an open-addressing hash
+   table whose entries pack the 20-bit key (codes stay below 4095, indices below 256) with the
+   12-bit code. EMPTY is no entry. Both stay small enough for the first-level cache, which
+   matters: each lookup waits for the previous one. */
+enum { TABLE_BITS = 13, TABLE_SIZE = 1 << TABLE_BITS, MAX_CODE = 4095 };
 #define EMPTY 0xffffffffu
 
-struct th_gif_lzw { uint32_t table[TABLE_SIZE]; };
+struct th_gif_lzw { uint32_t first[MAX_CODE + 1]; uint32_t table[TABLE_SIZE]; };
 
 th_gif_lzw *th_gif_lzw_create(void) { return malloc(sizeof(th_gif_lzw)); }
 void th_gif_lzw_destroy(th_gif_lzw *z) { free(z); }
@@ -54,30 +57,39 @@ size_t th_gif_lzw_encode(th_gif_lzw *z, const uint8_t *px, size_t n, int bpp, ui
     out[c.pos++] = (uint8_t)min_bits;
     c.block = c.pos++;
     out[c.block] = 0;
+    memset(z->first, 0xff, sizeof z->first);
     memset(z->table, 0xff, sizeof z->table);
     put_code(&c, clear);
     if (n > 0) {
         uint32_t prefix = px[0] & mask;
         for (size_t i = 1; i < n; i++) {
             uint32_t p = px[i] & mask;
-            uint32_t key = (prefix << 8) | p;
-            uint32_t s = slot_of(key);
-            for (;;) {
+            uint32_t f = z->first[prefix];
+            if ((f >> 16) == p) { prefix = f & 0xffff; continue; }
+            uint32_t key = (prefix << 8) | p, s = 0;
+            if (f != EMPTY) {
+                s = slot_of(key);
+                for (;;) {
+                    uint32_t e = z->table[s];
+                    if (e == EMPTY) break;
+                    if ((e >> 12) == key) break;
+                    s = (s + 1) & (TABLE_SIZE - 1);
+                }
                 uint32_t e = z->table[s];
-                if (e == EMPTY) break;
-                if ((e >> 12) == key) break;
-                s = (s + 1) & (TABLE_SIZE - 1);
+                if (e != EMPTY) { prefix = e & 0xfff; continue; }
             }
-            uint32_t e = z->table[s];
-            if (e != EMPTY) { prefix = e & 0xfff; continue; }
             put_code(&c, (int)prefix);
+            uint32_t from = prefix;
             prefix = p;
             if (c.next >= MAX_CODE) {
                 put_code(&c, clear);
                 c.next = eof + 1;
                 c.width = min_bits + 1;
                 c.limit = 1 << c.width;
+                memset(z->first, 0xff, sizeof z->first);
                 memset(z->table, 0xff, sizeof z->table);
+            } else if (f == EMPTY) {
+                z->first[from] = (p << 16) | (uint32_t)c.next++;
             } else {
                 z->table[s] = (key << 12) | (uint32_t)c.next++;
             }

@@ -35,6 +35,42 @@ static const uint8_t bayer[8][8] = {
     {15, 47,  7, 39, 13, 45,  5, 37}, {63, 31, 55, 23, 61, 29, 53, 21},
 };
 
+/* How many leading pixels of a and b (n of them) are equal; and how many trailing. Frames
+   after the first mostly repeat the previous one, so the passes below skip unchanged stretches
+   four pixels at a time. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+static inline size_t same_run(const uint32_t *a, const uint32_t *b, size_t n) {
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128i eq = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + i)), _mm_loadu_si128((const __m128i *)(b + i)));
+        if (_mm_movemask_epi8(eq) != 0xffff) break;
+    }
+    while (i < n && a[i] == b[i]) i++;
+    return i;
+}
+static inline size_t same_tail(const uint32_t *a, const uint32_t *b, size_t n) {
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128i eq = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + n - i - 4)), _mm_loadu_si128((const __m128i *)(b + n - i - 4)));
+        if (_mm_movemask_epi8(eq) != 0xffff) break;
+    }
+    while (i < n && a[n - 1 - i] == b[n - 1 - i]) i++;
+    return i;
+}
+#else
+static inline size_t same_run(const uint32_t *a, const uint32_t *b, size_t n) {
+    size_t i = 0;
+    while (i < n && a[i] == b[i]) i++;
+    return i;
+}
+static inline size_t same_tail(const uint32_t *a, const uint32_t *b, size_t n) {
+    size_t i = 0;
+    while (i < n && a[n - 1 - i] == b[n - 1 - i]) i++;
+    return i;
+}
+#endif
+
 static inline int ch(uint32_t c, int k) { return (int)((c >> (16 - 8 * k)) & 255); }
 static inline uint32_t bin_of(uint32_t c) { return ((c >> 9) & 0x7c00) | ((c >> 6) & 0x3e0) | ((c >> 3) & 0x1f); }
 
@@ -63,11 +99,9 @@ int th_changed_rect(const uint32_t *a, const uint32_t *b, int w, int h, int rect
     int x0 = w, y0 = h, x1 = 0, y1 = 0;
     for (int y = 0; y < h; y++) {
         const uint32_t *ra = a + (size_t)y * (size_t)w, *rb = b + (size_t)y * (size_t)w;
-        int first = -1;
-        for (int x = 0; x < w; x++) if (ra[x] != rb[x]) { first = x; break; }
-        if (first < 0) continue;
-        int last = first;
-        for (int x = w - 1; x > first; x--) if (ra[x] != rb[x]) { last = x; break; }
+        int first = (int)same_run(ra, rb, (size_t)w);
+        if (first == w) continue;
+        int last = w - 1 - (int)same_tail(ra + first, rb + first, (size_t)(w - first));
         if (first < x0) x0 = first;
         if (last + 1 > x1) x1 = last + 1;
         if (y < y0) y0 = y;
@@ -219,8 +253,14 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
     for (int y = y0; y < y1; y++) {
         for (int x = x0; x < x1; x++) {
             size_t i = (size_t)y * (size_t)w + (size_t)x;
+            if (prev) {
+                size_t k = same_run(cur + i, prev + i, (size_t)(x1 - x));
+                unchanged += (long)k;
+                x += (int)k;
+                if (x >= x1) break;
+                i += k;
+            }
             uint32_t c = cur[i];
-            if (prev && prev[i] == c) { unchanged++; continue; }
             changed++;
             if (!overflow) {
                 if (last && last_colour == c) { last->count++; continue; }
@@ -316,8 +356,17 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
     for (int y = y0; y < y1; y++) {
         for (int x = x0; x < x1; x++, o++) {
             size_t i = (size_t)y * (size_t)w + (size_t)x;
+            if (prev) {
+                size_t k = same_run(cur + i, prev + i, (size_t)(x1 - x));
+                if (k > 0) {
+                    memset(o, (uint8_t)res.transparent, k);
+                    o += k;
+                    x += (int)k;
+                    if (x >= x1) { o--; x--; continue; }
+                    i += k;
+                }
+            }
             uint32_t c = cur[i];
-            if (prev && prev[i] == c) { *o = (uint8_t)res.transparent; continue; }
             if (!overflow) {
                 if (run_index >= 0 && run_colour == c) { *o = (uint8_t)run_index; continue; }
                 exact_entry *e = exact_find(q, c, &nused);

@@ -5,6 +5,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CGif
 import TransHostCore
 import TransHostDiscovery
 import TransHostPluginHost
@@ -18,12 +19,12 @@ import TransHostSupport
 struct Stages {
     var play = 0.0, trace = 0.0, rasterise = 0.0, composite = 0.0, quantise = 0.0, encode = 0.0
     var sheet = 0.0, png = 0.0, write = 0.0
-    var floorComposite = 0.0
+    var floorComposite = 0.0, floorEncode = 0.0
     var pictures: Double { rasterise + composite + quantise + encode + sheet + png + write }
     static func += (a: inout Stages, b: Stages) {
         a.play += b.play; a.trace += b.trace; a.rasterise += b.rasterise; a.composite += b.composite
         a.quantise += b.quantise; a.encode += b.encode; a.sheet += b.sheet; a.png += b.png; a.write += b.write
-        a.floorComposite += b.floorComposite
+        a.floorComposite += b.floorComposite; a.floorEncode += b.floorEncode
     }
 }
 
@@ -32,7 +33,8 @@ func seconds(_ ns: UInt64) -> Double { Double(ns) / 1e9 }
 /// The pictures of one transition as RunExporter makes them (the GIF's frames, then the sheet's),
 /// with each stage timed. The floor composites the same GIF frames a second time through the
 /// same renderer, whose rasters are then warm (content is drawn again only where a raster was
-/// dropped as unused).
+/// dropped as unused), and has giflib's encoder write the same frames (the GIF decoded, then
+/// written again to memory by EGifSpew: the same indices, palettes and rectangles).
 func timeTransition(_ t: TransitionTrace, device: Device, scale: Int, fps: Int, dir: String) throws -> Stages {
     var s = Stages()
     let times = t.frames.map(\.t), frames = t.frames.map(\.nodes)
@@ -60,6 +62,7 @@ func timeTransition(_ t: TransitionTrace, device: Device, scale: Int, fps: Int, 
     let f0 = StageClock.nanoseconds()
     for i in picks { renderer.render(frames[i], into: target) }
     s.floorComposite = seconds(StageClock.nanoseconds() - f0)
+    s.floorEncode = giflibEncodeSeconds(dir + "/bench.gif")
     // The sheet: 8 instants over the transition, each drawn into its cell as it is rendered.
     let cells: [Int] = times.count == 1 ? [0] : {
         var seen = Set<Int>()
@@ -88,6 +91,36 @@ func timeTransition(_ t: TransitionTrace, device: Device, scale: Int, fps: Int, 
     return s
 }
 
+/// Seconds giflib's encoder takes to write the GIF at `path` again (decoded first, not timed).
+func giflibEncodeSeconds(_ path: String) -> Double {
+    var err: Int32 = 0
+    guard let input = DGifOpenFileName(path, &err) else { return .nan }
+    guard DGifSlurp(input) == GIF_OK else { DGifCloseFile(input, &err); return .nan }
+    var written = 0
+    let t0 = StageClock.nanoseconds()
+    let output = withUnsafeMutablePointer(to: &written) { counter in
+        EGifOpen(counter, { gif, _, length in
+            gif!.pointee.UserData!.assumingMemoryBound(to: Int.self).pointee += Int(length)
+            return length
+        }, &err)
+    }
+    guard let output else { DGifCloseFile(input, &err); return .nan }
+    output.pointee.SWidth = input.pointee.SWidth
+    output.pointee.SHeight = input.pointee.SHeight
+    output.pointee.SColorResolution = input.pointee.SColorResolution
+    output.pointee.SColorMap = input.pointee.SColorMap
+    output.pointee.ImageCount = input.pointee.ImageCount
+    output.pointee.SavedImages = input.pointee.SavedImages
+    // EGifSpew frees what it is handed; the input must not free it again.
+    input.pointee.SColorMap = nil
+    input.pointee.SavedImages = nil
+    input.pointee.ImageCount = 0
+    let ok = EGifSpew(output) == GIF_OK
+    let elapsed = seconds(StageClock.nanoseconds() - t0)
+    DGifCloseFile(input, &err)
+    return ok ? elapsed : .nan
+}
+
 func ms(_ s: Double) -> String { pad(fmt(s * 1000, 1), 8) }
 
 func runPipelineBench() {
@@ -105,11 +138,12 @@ func runPipelineBench() {
     defer { for f in ["bench.gif", "bench-sheet.png", "trace.json"] { unlink(dir + "/" + f) }; rmdir(dir) }
     print("transhost-render-bench --pipeline: each first-party demo as `transhost run` makes it (one thread, in process), ms per stage")
     print("play = playing the scenario (plugins in process); trace = writing trace.json; rasterise = cairo content; composite = the")
-    print("rest of rendering; quantise = flatten + changed rectangle + palette; encode = giflib's LZW and output; sheet = thumbnails")
+    print("rest of rendering; quantise = flatten + changed rectangle + palette; encode = LZW and output; sheet = thumbnails")
     print("(cairo's GOOD downscale); png = the sheet's PNG encoding; write = files closed, synced and renamed.")
-    print("floor = the same GIF frames composited again with warm rasters + giflib's encoder alone on the same frames.")
+    print("floor = the same GIF frames composited again with warm rasters + giflib's encoder alone on the same frames")
+    print("(giflib-enc: EGifSpew writing the decoded GIF to memory).")
     print("")
-    print("demo              play   trace  raster  compos quantis  encode   sheet     png   write | pictures  floor  vs-floor  (play+trace+pictures)/(play+trace)")
+    print("demo              play   trace  raster  compos quantis  encode   sheet     png   write | pictures giflib-enc  floor  vs-floor  (play+trace+pictures)/(play+trace)")
     var all = Stages()
     for record in scan.records.sorted(by: { $0.name < $1.name }) {
         guard let manifest = record.manifestPath else { continue }
@@ -141,10 +175,10 @@ func runPipelineBench() {
 }
 
 func printStages(_ name: String, _ s: Stages) {
-    let floor = s.floorComposite + s.encode
+    let floor = s.floorComposite + s.floorEncode
     var line = name + String(repeating: " ", count: max(0, 14 - name.count))
     for v in [s.play, s.trace, s.rasterise, s.composite, s.quantise, s.encode, s.sheet, s.png, s.write] { line += ms(v) }
-    line += " |" + ms(s.pictures) + ms(floor) + pad(fmt(s.pictures / floor, 2) + "x", 9)
+    line += " |" + ms(s.pictures) + "   " + ms(s.floorEncode) + ms(floor) + pad(fmt(s.pictures / floor, 2) + "x", 9)
     line += pad(fmt((s.play + s.trace + s.pictures) / (s.play + s.trace), 2) + "x", 12)
     print(line)
 }
