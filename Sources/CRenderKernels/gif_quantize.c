@@ -74,24 +74,39 @@ static inline size_t same_tail(const uint32_t *a, const uint32_t *b, size_t n) {
 static inline int ch(uint32_t c, int k) { return (int)((c >> (16 - 8 * k)) & 255); }
 static inline uint32_t bin_of(uint32_t c) { return ((c >> 9) & 0x7c00) | ((c >> 6) & 0x3e0) | ((c >> 3) & 0x1f); }
 
+static inline uint32_t flatten_one(uint32_t p, int bg_r, int bg_g, int bg_b) {
+    int a = (int)(p >> 24);
+    if (a == 255) return p & 0xffffff;
+    int inv = 255 - a;
+    int r = (int)((p >> 16) & 255) + (bg_r * inv + 127) / 255;
+    int g = (int)((p >> 8) & 255) + (bg_g * inv + 127) / 255;
+    int b = (int)(p & 255) + (bg_b * inv + 127) / 255;
+    if (r > 255) r = 255;
+    if (g > 255) g = 255;
+    if (b > 255) b = 255;
+    return ((uint32_t)r << 16) | ((uint32_t)g << 8) | (uint32_t)b;
+}
+
 void th_flatten_rgb(const uint32_t *pixels, size_t stride, int width, int height,
                     uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *out) {
     for (int y = 0; y < height; y++) {
         const uint32_t *row = (const uint32_t *)((const uint8_t *)pixels + (size_t)y * stride);
         uint32_t *o = out + (size_t)y * (size_t)width;
-        for (int x = 0; x < width; x++) {
-            uint32_t p = row[x];
-            int a = (int)(p >> 24);
-            if (a == 255) { o[x] = p & 0xffffff; continue; }
-            int inv = 255 - a;
-            int r = (int)((p >> 16) & 255) + (bg_r * inv + 127) / 255;
-            int g = (int)((p >> 8) & 255) + (bg_g * inv + 127) / 255;
-            int b = (int)(p & 255) + (bg_b * inv + 127) / 255;
-            if (r > 255) r = 255;
-            if (g > 255) g = 255;
-            if (b > 255) b = 255;
-            o[x] = ((uint32_t)r << 16) | ((uint32_t)g << 8) | (uint32_t)b;
+        int x = 0;
+#if defined(__SSE2__)
+        /* Rendered frames are opaque almost everywhere: four opaque pixels only lose their
+           alpha byte. */
+        const __m128i alpha = _mm_set1_epi32((int)0xff000000u), rgb = _mm_set1_epi32(0x00ffffff);
+        for (; x + 4 <= width; x += 4) {
+            __m128i p = _mm_loadu_si128((const __m128i *)(row + x));
+            if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_and_si128(p, alpha), alpha)) == 0xffff) {
+                _mm_storeu_si128((__m128i *)(o + x), _mm_and_si128(p, rgb));
+            } else {
+                for (int j = 0; j < 4; j++) o[x + j] = flatten_one(row[x + j], bg_r, bg_g, bg_b);
+            }
         }
+#endif
+        for (; x < width; x++) o[x] = flatten_one(row[x], bg_r, bg_g, bg_b);
     }
 }
 
@@ -253,7 +268,7 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
     for (int y = y0; y < y1; y++) {
         for (int x = x0; x < x1; x++) {
             size_t i = (size_t)y * (size_t)w + (size_t)x;
-            if (prev) {
+            if (prev && prev[i] == cur[i]) {
                 size_t k = same_run(cur + i, prev + i, (size_t)(x1 - x));
                 unchanged += (long)k;
                 x += (int)k;
@@ -356,15 +371,13 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
     for (int y = y0; y < y1; y++) {
         for (int x = x0; x < x1; x++, o++) {
             size_t i = (size_t)y * (size_t)w + (size_t)x;
-            if (prev) {
+            if (prev && prev[i] == cur[i]) {
                 size_t k = same_run(cur + i, prev + i, (size_t)(x1 - x));
-                if (k > 0) {
-                    memset(o, (uint8_t)res.transparent, k);
-                    o += k;
-                    x += (int)k;
-                    if (x >= x1) { o--; x--; continue; }
-                    i += k;
-                }
+                memset(o, (uint8_t)res.transparent, k);
+                o += k;
+                x += (int)k;
+                if (x >= x1) { o--; x--; continue; }
+                i += k;
             }
             uint32_t c = cur[i];
             if (!overflow) {

@@ -145,7 +145,10 @@ func runPipelineBench() {
     print("")
     print("demo              play   trace  raster  compos quantis  encode   sheet     png   write | pictures giflib-enc  floor  vs-floor  (play+trace+pictures)/(play+trace)")
     var all = Stages()
-    for record in scan.records.sorted(by: { $0.name < $1.name }) {
+    // `--pipeline NAME` times one demo only (for a profiler).
+    let args = CommandLine.arguments
+    let only = args.firstIndex(of: "--pipeline").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
+    for record in scan.records.sorted(by: { $0.name < $1.name }) where only == nil || record.name == only {
         guard let manifest = record.manifestPath else { continue }
         let demo = PathUtil.join(PathUtil.dirname(manifest), "demo.json")
         guard FileIO.exists(demo), let scenario = try? Scenario.load(file: demo) else { continue }
@@ -166,12 +169,12 @@ func runPipelineBench() {
         all += s
         printStages(record.name, s)
     }
-    printStages("all five", all)
+    if only == nil { printStages("all five", all) }
     print("")
     print("target: (play+trace+pictures)/(play+trace) at most 5x (the gallery against --trace-only); transhost-host-bench")
     print("times the real `transhost run` against `transhost run --trace-only`, processes and workers included.")
     print("")
-    rssBench()
+    if only == nil { rssBench() }
 }
 
 func printStages(_ name: String, _ s: Stages) {
