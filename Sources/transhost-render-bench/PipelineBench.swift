@@ -190,7 +190,7 @@ func printStages(_ name: String, _ s: Stages) {
 
 /// In a child: renders a `duration`-second transition (the split-modal scene, 60 fps) at @3x as
 /// `transhost run` does (RunExporter: GIF, contact sheet, PNGs at the default instants) and
-/// prints its peak RSS in KiB.
+/// prints its peak RSS in KiB (VmHWM).
 func rssChild(duration: Double) {
     let engine = AnimationEngine()
     let (root, setProgress) = DemoScenes.splitModal(engine)
@@ -211,9 +211,11 @@ func rssChild(duration: Double) {
         for f in files { unlink(f) }
         rmdir(dir)
     } catch { print("error: \(error)"); exit(1) }
-    var u = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &u)
-    print(u.ru_maxrss)
+    // VmHWM, not getrusage: a process started by posix_spawn inherits its parent's peak in
+    // ru_maxrss at exec, which would hide this one's.
+    let status = (try? FileIO.readString("/proc/self/status")) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    print(line.split(separator: " ").dropFirst().first.map { String($0) } ?? "?")
 }
 
 /// Runs this benchmark again as a child for each length and reads its peak RSS.
