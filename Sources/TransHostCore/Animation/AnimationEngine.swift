@@ -292,9 +292,10 @@ public final class AnimationEngine {
             }
             g.animations.removeAll()
             g.stopped = true
-            groups.removeAll { $0 === g }
             readyCompletions.append((t, g))
         }
+        // One pass for all of them: thousands of blocks often end at the same instant.
+        if !ended.isEmpty { groups.removeAll { $0.stopped } }
         // Completions in (stop time, creation order); each runs in its block's timeline so that
         // chained animations stay in the same transition.
         let ready = readyCompletions.sorted { ($0.time, $0.group.sequence) < ($1.time, $1.group.sequence) }
