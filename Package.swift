@@ -17,7 +17,7 @@
 //       callbacks one group per file, the plugin runtime, --param overrides)
 //   TransHostScenario [Core, Coordinators, Support] (scenario files, the app, the runner, the
 //       event ledger, traces, golden comparison)
-//   TransHostRender [Core, Support, cairo, pixman, giflib] (frames to PNG, GIF, contact sheets)
+//   TransHostRender [Core, Support, cairo, pixman, libwebp] (frames to PNG, GIF, contact sheets)
 //   TransHostReport [Support] (the HTML report: its values, page, embedded data, merging shards)
 //   TransHostRun [Scenario, PluginHost, Render, Report, ...] (RunSession: resolve plugins, play,
 //       render, write, compare, report)
@@ -152,9 +152,10 @@ let package = Package(
 )
 
 // Rendering (TransHostRender): cairo draws view content, pixman composites layers under their
-// transforms, giflib writes animated GIFs and libwebp lossless animated WebPs. System libraries
-// come from Debian packages (see scripts/apt-packages.txt); CRenderKernels holds small C loops
-// (compositing spans, GIF palettes, perceptual pixel diffs).
+// transforms, our own encoder writes animated GIFs (CRenderKernels' LZW coder; giflib reads
+// them back in tests and is the benchmark's floor) and libwebp lossless animated WebPs. System
+// libraries come from Debian packages (see scripts/apt-packages.txt); CRenderKernels holds
+// small C loops (compositing spans, GIF palettes and LZW, perceptual pixel diffs).
 package.targets += [
     .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
@@ -180,7 +181,7 @@ package.targets += [
     .target(name: "TransHostAuthoring", dependencies: ["TransHostManifest", "TransHostSupport"], swiftSettings: hostSwift),
     // Synthetic scenes for the render benchmark and tests (not part of the product).
     .target(name: "TransHostRenderScenes", dependencies: ["TransHostCore"]),
-    .executableTarget(name: "transhost-render-bench", dependencies: ["TransHostRenderScenes", "TransHostRender", "TransHostRun", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
+    .executableTarget(name: "transhost-render-bench", dependencies: ["CGif", "TransHostRenderScenes", "TransHostRender", "TransHostRun", "TransHostCore", "TransHostScenario", "TransHostPluginHost", "TransHostDiscovery", "TransHostSupport"]),
     .testTarget(name: "TransHostRunTests", dependencies: ["TransHostRun", "TransHostScenario", "TransHostDiscovery", "TransHostSupport", "TransHostCore"]),
     .testTarget(name: "TransHostReportTests", dependencies: ["TransHostReport", "TransHostSupport"]),
     .testTarget(name: "TransHostRenderTests", dependencies: ["TransHostRender", "TransHostRenderScenes", "TransHostCore", "CGif", "CWebP", "TransHostTestSupport"]),

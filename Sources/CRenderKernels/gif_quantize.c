@@ -35,27 +35,78 @@ static const uint8_t bayer[8][8] = {
     {15, 47,  7, 39, 13, 45,  5, 37}, {63, 31, 55, 23, 61, 29, 53, 21},
 };
 
+/* How many leading pixels of a and b (n of them) are equal; and how many trailing. Frames
+   after the first mostly repeat the previous one, so the passes below skip unchanged stretches
+   four pixels at a time. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+static inline size_t same_run(const uint32_t *a, const uint32_t *b, size_t n) {
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128i eq = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + i)), _mm_loadu_si128((const __m128i *)(b + i)));
+        if (_mm_movemask_epi8(eq) != 0xffff) break;
+    }
+    while (i < n && a[i] == b[i]) i++;
+    return i;
+}
+static inline size_t same_tail(const uint32_t *a, const uint32_t *b, size_t n) {
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128i eq = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + n - i - 4)), _mm_loadu_si128((const __m128i *)(b + n - i - 4)));
+        if (_mm_movemask_epi8(eq) != 0xffff) break;
+    }
+    while (i < n && a[n - 1 - i] == b[n - 1 - i]) i++;
+    return i;
+}
+#else
+static inline size_t same_run(const uint32_t *a, const uint32_t *b, size_t n) {
+    size_t i = 0;
+    while (i < n && a[i] == b[i]) i++;
+    return i;
+}
+static inline size_t same_tail(const uint32_t *a, const uint32_t *b, size_t n) {
+    size_t i = 0;
+    while (i < n && a[n - 1 - i] == b[n - 1 - i]) i++;
+    return i;
+}
+#endif
+
 static inline int ch(uint32_t c, int k) { return (int)((c >> (16 - 8 * k)) & 255); }
 static inline uint32_t bin_of(uint32_t c) { return ((c >> 9) & 0x7c00) | ((c >> 6) & 0x3e0) | ((c >> 3) & 0x1f); }
+
+static inline uint32_t flatten_one(uint32_t p, int bg_r, int bg_g, int bg_b) {
+    int a = (int)(p >> 24);
+    if (a == 255) return p & 0xffffff;
+    int inv = 255 - a;
+    int r = (int)((p >> 16) & 255) + (bg_r * inv + 127) / 255;
+    int g = (int)((p >> 8) & 255) + (bg_g * inv + 127) / 255;
+    int b = (int)(p & 255) + (bg_b * inv + 127) / 255;
+    if (r > 255) r = 255;
+    if (g > 255) g = 255;
+    if (b > 255) b = 255;
+    return ((uint32_t)r << 16) | ((uint32_t)g << 8) | (uint32_t)b;
+}
 
 void th_flatten_rgb(const uint32_t *pixels, size_t stride, int width, int height,
                     uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *out) {
     for (int y = 0; y < height; y++) {
         const uint32_t *row = (const uint32_t *)((const uint8_t *)pixels + (size_t)y * stride);
         uint32_t *o = out + (size_t)y * (size_t)width;
-        for (int x = 0; x < width; x++) {
-            uint32_t p = row[x];
-            int a = (int)(p >> 24);
-            if (a == 255) { o[x] = p & 0xffffff; continue; }
-            int inv = 255 - a;
-            int r = (int)((p >> 16) & 255) + (bg_r * inv + 127) / 255;
-            int g = (int)((p >> 8) & 255) + (bg_g * inv + 127) / 255;
-            int b = (int)(p & 255) + (bg_b * inv + 127) / 255;
-            if (r > 255) r = 255;
-            if (g > 255) g = 255;
-            if (b > 255) b = 255;
-            o[x] = ((uint32_t)r << 16) | ((uint32_t)g << 8) | (uint32_t)b;
+        int x = 0;
+#if defined(__SSE2__)
+        /* Rendered frames are opaque almost everywhere: four opaque pixels only lose their
+           alpha byte. */
+        const __m128i alpha = _mm_set1_epi32((int)0xff000000u), rgb = _mm_set1_epi32(0x00ffffff);
+        for (; x + 4 <= width; x += 4) {
+            __m128i p = _mm_loadu_si128((const __m128i *)(row + x));
+            if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_and_si128(p, alpha), alpha)) == 0xffff) {
+                _mm_storeu_si128((__m128i *)(o + x), _mm_and_si128(p, rgb));
+            } else {
+                for (int j = 0; j < 4; j++) o[x + j] = flatten_one(row[x + j], bg_r, bg_g, bg_b);
+            }
         }
+#endif
+        for (; x < width; x++) o[x] = flatten_one(row[x], bg_r, bg_g, bg_b);
     }
 }
 
@@ -63,11 +114,9 @@ int th_changed_rect(const uint32_t *a, const uint32_t *b, int w, int h, int rect
     int x0 = w, y0 = h, x1 = 0, y1 = 0;
     for (int y = 0; y < h; y++) {
         const uint32_t *ra = a + (size_t)y * (size_t)w, *rb = b + (size_t)y * (size_t)w;
-        int first = -1;
-        for (int x = 0; x < w; x++) if (ra[x] != rb[x]) { first = x; break; }
-        if (first < 0) continue;
-        int last = first;
-        for (int x = w - 1; x > first; x--) if (ra[x] != rb[x]) { last = x; break; }
+        int first = (int)same_run(ra, rb, (size_t)w);
+        if (first == w) continue;
+        int last = w - 1 - (int)same_tail(ra + first, rb + first, (size_t)(w - first));
         if (first < x0) x0 = first;
         if (last + 1 > x1) x1 = last + 1;
         if (y < y0) y0 = y;
@@ -212,16 +261,26 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
     th_gifq_result res = { 0, -1, 1, 0 };
     int nused = 0, overflow = 0, ntouched = 0;
     long unchanged = 0, changed = 0;
-    /* Pass 1: every colour to encode, counted exactly. */
+    /* Pass 1: every colour to encode, counted exactly. UI frames are mostly runs of one
+       colour, so the entry of the previous pixel's colour is tried before the hash table. */
+    exact_entry *last = NULL;
+    uint32_t last_colour = 0;
     for (int y = y0; y < y1; y++) {
         for (int x = x0; x < x1; x++) {
             size_t i = (size_t)y * (size_t)w + (size_t)x;
+            if (prev && prev[i] == cur[i]) {
+                size_t k = same_run(cur + i, prev + i, (size_t)(x1 - x));
+                unchanged += (long)k;
+                x += (int)k;
+                if (x >= x1) break;
+                i += k;
+            }
             uint32_t c = cur[i];
-            if (prev && prev[i] == c) { unchanged++; continue; }
             changed++;
             if (!overflow) {
+                if (last && last_colour == c) { last->count++; continue; }
                 exact_entry *e = exact_find(q, c, &nused);
-                if (e) e->count++; else overflow = 1;
+                if (e) { e->count++; last = e; last_colour = c; } else overflow = 1;
             }
         }
     }
@@ -305,14 +364,26 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
     q->gen++;
     if (q->gen == 0) { memset(q->cache, 0, sizeof q->cache); q->gen = 1; }
     uint8_t *o = out;
+    /* The exact index of the last colour looked up (exact entries do not depend on the
+       position, unlike dithered pixels, so a run reuses it). */
+    int run_index = -1;
+    uint32_t run_colour = 0;
     for (int y = y0; y < y1; y++) {
         for (int x = x0; x < x1; x++, o++) {
             size_t i = (size_t)y * (size_t)w + (size_t)x;
+            if (prev && prev[i] == cur[i]) {
+                size_t k = same_run(cur + i, prev + i, (size_t)(x1 - x));
+                memset(o, (uint8_t)res.transparent, k);
+                o += k;
+                x += (int)k;
+                if (x >= x1) { o--; x--; continue; }
+                i += k;
+            }
             uint32_t c = cur[i];
-            if (prev && prev[i] == c) { *o = (uint8_t)res.transparent; continue; }
             if (!overflow) {
+                if (run_index >= 0 && run_colour == c) { *o = (uint8_t)run_index; continue; }
                 exact_entry *e = exact_find(q, c, &nused);
-                if (e->index >= 0) { *o = (uint8_t)e->index; continue; }
+                if (e->index >= 0) { *o = (uint8_t)e->index; run_index = e->index; run_colour = c; continue; }
             } else {
                 uint32_t b = bin_of(c);
                 if (q->reserved[b] >= 0 && q->cand[b] == c) { *o = (uint8_t)q->reserved[b]; continue; }

@@ -46,23 +46,58 @@ public enum ContactSheet {
 
     public static func make(frames: [(image: RGBAImage, time: Double)], caption: Caption? = nil, columns: Int = 4,
                             thumbnailWidth: Int = 160, background: Color = .white) -> RGBAImage {
-        let layout = layout(count: frames.count, frameWidth: frames.first?.image.width ?? 1, frameHeight: frames.first?.image.height ?? 1,
-                            caption: caption, columns: columns, thumbnailWidth: thumbnailWidth)
-        let shownBreaches = min(caption?.breaches.count ?? 0, 3)
-        let width = layout.width
-        let sheet = RGBAImage(width: width, height: layout.height)
-        sheet.fill(background)
-        sheet.withCairo { cr in
-            if let c = caption { drawCaption(c, cr: cr, width: Double(width), shownBreaches: shownBreaches) }
-            for (k, f) in frames.enumerated() {
-                let cell = layout.cells[k]
-                let x = Double(cell[0]), y = Double(cell[1]), tw = cell[2], th = cell[3]
-                f.image.withCairoSurface { surface in
+        let first = frames.first?.image
+        let builder = Builder(count: frames.count, frameWidth: first?.width ?? 1, frameHeight: first?.height ?? 1, caption: caption,
+                              columns: columns, thumbnailWidth: thumbnailWidth, background: background)
+        for f in frames { builder.add(f.image, time: f.time) }
+        return builder.finish()
+    }
+
+    /// A sheet filled one frame at a time, in order, so a transition's frames are drawn into it
+    /// as they are rendered and never held: the same pixels as `make` with all of them at once
+    /// (each thumbnail, border and label touches only its own cell). Its cells are where
+    /// `ContactSheet.layout` says (the HTML report crops by that), as a test checks.
+    public final class Builder {
+        public let sheet: RGBAImage
+        private let caption: Caption?
+        private let cols: Int, tw: Int, th: Int, pad = 8, cellW: Int, cellH: Int, header: Int
+        private var added = 0
+
+        /// A sheet for `count` frames of frameWidth x frameHeight pixels.
+        public init(count: Int, frameWidth: Int, frameHeight: Int, caption: Caption? = nil, columns: Int = 4,
+                    thumbnailWidth: Int = 160, background: Color = .white) {
+            cols = max(1, min(columns, max(count, 1)))
+            let rows = max(1, (count + cols - 1) / cols)
+            let aspect = count > 0 ? Double(frameHeight) / Double(frameWidth) : 1
+            tw = max(thumbnailWidth, 16)
+            th = max(Int((Double(tw) * aspect).rounded()), 1)
+            let label = 22
+            cellW = tw + pad
+            cellH = th + label + pad
+            let shownBreaches = min(caption?.breaches.count ?? 0, 3)
+            header = caption.map { c in 52 + (c.isBreached ? 18 * shownBreaches + 4 : 0) } ?? 0
+            let width = cols * cellW + pad
+            self.caption = caption
+            sheet = RGBAImage(width: width, height: header + rows * cellH + pad)
+            sheet.fill(background)
+            if let c = caption {
+                sheet.withCairo { cr in drawCaption(c, cr: cr, width: Double(width), shownBreaches: shownBreaches) }
+            }
+        }
+
+        /// Draws the next frame's thumbnail and its time label.
+        public func add(_ image: RGBAImage, time: Double) {
+            let k = added
+            added += 1
+            let (tw, th, cols, cellW, cellH, header, pad) = (tw, th, cols, cellW, cellH, header, pad)
+            sheet.withCairo { cr in
+                let x = Double(pad + (k % cols) * cellW), y = Double(header + pad + (k / cols) * cellH)
+                image.withCairoSurface { surface in
                     cairo_save(cr)
                     cairo_translate(cr, x, y)
                     cairo_rectangle(cr, 0, 0, Double(tw), Double(th))
                     cairo_clip(cr)
-                    cairo_scale(cr, Double(tw) / Double(f.image.width), Double(th) / Double(f.image.height))
+                    cairo_scale(cr, Double(tw) / Double(image.width), Double(th) / Double(image.height))
                     cairo_set_source_surface(cr, surface, 0, 0)
                     cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
                     cairo_paint(cr)
@@ -72,7 +107,7 @@ public enum ContactSheet {
                 cairo_set_line_width(cr, 1)
                 cairo_rectangle(cr, x - 0.5, y - 0.5, Double(tw) + 1, Double(th) + 1)
                 cairo_stroke(cr)
-                let text = timeLabel(f.time)
+                let text = timeLabel(time)
                 ContentRasterizer.selectFont(cr, size: 13)
                 var te = cairo_text_extents_t()
                 cairo_text_extents(cr, text, &te)
@@ -80,19 +115,25 @@ public enum ContactSheet {
                 cairo_move_to(cr, x + (Double(tw) - te.x_advance) / 2, y + Double(th) + 16)
                 cairo_show_text(cr, text)
             }
+        }
+
+        /// The sheet, with its cancelled or breached frame round it.
+        public func finish() -> RGBAImage {
             if let c = caption, c.isBreached || c.isCancelled {
                 // A frame round the whole sheet: the mark survives being shrunk in a list.
                 let (r, g, b) = c.isBreached ? red : orange
-                cairo_set_source_rgb(cr, r, g, b)
-                cairo_set_line_width(cr, 4)
-                cairo_rectangle(cr, 2, 2, Double(sheet.width) - 4, Double(sheet.height) - 4)
-                cairo_stroke(cr)
+                sheet.withCairo { cr in
+                    cairo_set_source_rgb(cr, r, g, b)
+                    cairo_set_line_width(cr, 4)
+                    cairo_rectangle(cr, 2, 2, Double(sheet.width) - 4, Double(sheet.height) - 4)
+                    cairo_stroke(cr)
+                }
             }
+            return sheet
         }
-        return sheet
     }
 
-    private static func drawCaption(_ c: Caption, cr: OpaquePointer, width: Double, shownBreaches: Int) {
+    fileprivate static func drawCaption(_ c: Caption, cr: OpaquePointer, width: Double, shownBreaches: Int) {
         let left = 10.0, right = width - 10
         // Badges at the right of the first line; the text on their left is cut to fit.
         var badges: [(String, (Double, Double, Double))] = []

@@ -1,11 +1,13 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CGif
 import CRenderKernels
 import TransHostCore
 
-/// Animated GIFs through giflib 5.2 (MIT licence).
+/// Animated GIFs, written by our own code: the container (GIF89a, the loop extension, a
+/// graphics-control block and an image descriptor per frame) and the LZW coding
+/// (CRenderKernels' th_gif_lzw_encode, which codes exactly as giflib 5.2's encoder does, so the
+/// files are the ones giflib would write, in a fraction of the time).
 ///
 /// Palette: every frame gets its own, built from the pixels it changes (CRenderKernels'
 /// th_gifq_frame, our own code; libimagequant is GPL-3.0+ and giflib's GifQuantizeBuffer is
@@ -61,10 +63,19 @@ public enum GIFWriter {
                   background: background, loopCount: loopCount) { frames[$0] }
     }
 
+    /// Where a GIF's time went, for benchmarks: flattening, change detection and palettes
+    /// (quantise), and LZW coding and output (encode).
+    public final class StageTimes {
+        public var quantiseNanoseconds: UInt64 = 0
+        public var encodeNanoseconds: UInt64 = 0
+        public init() {}
+    }
+
     /// Streams frames into a GIF: `frame(k)` is asked for each frame in order and may reuse one
-    /// image, so a long transition never holds all its frames in memory.
+    /// image, so a long transition never holds all its frames in memory. `times`, when given,
+    /// is credited with the quantise and encode stages.
     public static func write(width w: Int, height h: Int, frameDurations: [Double], to path: String,
-                             background: Color = .white, loopCount: Int = 0,
+                             background: Color = .white, loopCount: Int = 0, times: StageTimes? = nil,
                              frame: (Int) throws -> RGBAImage) throws {
         guard !frameDurations.isEmpty else { throw RenderOutputError.invalidArgument("a GIF needs at least one frame") }
         guard w > 0, h > 0, w <= 65535, h <= 65535 else {
@@ -73,28 +84,33 @@ public enum GIFWriter {
         let delays = delays(for: frameDurations)
         func u8(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
         let bg = (u8(background.red), u8(background.green), u8(background.blue))
-        guard let quantizer = th_gifq_create() else { throw RenderOutputError.encode(path: path, reason: "out of memory for the palette tables") }
-        defer { th_gifq_destroy(quantizer) }
+        guard let quantizer = th_gifq_create(), let coder = th_gif_lzw_create() else {
+            throw RenderOutputError.encode(path: path, reason: "out of memory for the palette and code tables")
+        }
+        defer { th_gifq_destroy(quantizer); th_gif_lzw_destroy(coder) }
 
         try AtomicFile.write(to: path) { tmp in
-            var err: Int32 = 0
-            guard let gif = EGifOpenFileName(tmp, false, &err) else {
-                throw RenderOutputError.io(path: path, reason: String(cString: GifErrorString(err)))
-            }
+            guard let file = fopen(tmp, "wb") else { throw RenderOutputError.io(path: path, reason: String(cString: strerror(errno))) }
             var closed = false
-            defer { if !closed { var e: Int32 = 0; EGifCloseFile(gif, &e) } }
-            func check(_ r: Int32, _ what: String) throws {
-                if r != GIF_OK { throw RenderOutputError.encode(path: path, reason: "\(what): \(String(cString: GifErrorString(gif.pointee.Error)))") }
+            defer { if !closed { fclose(file) } }
+            func put(_ bytes: UnsafeRawBufferPointer) throws {
+                guard bytes.count == 0 || fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count else {
+                    throw RenderOutputError.io(path: path, reason: String(cString: strerror(errno)))
+                }
             }
+            func put(_ bytes: [UInt8]) throws { try bytes.withUnsafeBytes { try put($0) } }
+            func word(_ v: Int) -> [UInt8] { [UInt8(v & 0xff), UInt8((v >> 8) & 0xff)] }
             var current = [UInt32](repeating: 0, count: w * h)
             var previous = [UInt32](repeating: 0, count: w * h)
             var indices = [UInt8](repeating: 0, count: w * h)
             var palette = [UInt8](repeating: 0, count: 256 * 3)
+            var coded = [UInt8](repeating: 0, count: th_gif_lzw_bound(w * h))
             for k in 0..<frameDurations.count {
                 let image = try frame(k)
                 guard image.width == w && image.height == h else {
                     throw RenderOutputError.invalidArgument("GIF frames must all have one size")
                 }
+                let t0 = times == nil ? 0 : StageClock.nanoseconds()
                 current.withUnsafeMutableBufferPointer { c in
                     th_flatten_rgb(image.data.assumingMemoryBound(to: UInt32.self), image.stride, Int32(w), Int32(h),
                                    bg.0, bg.1, bg.2, c.baseAddress)
@@ -107,56 +123,43 @@ public enum GIFWriter {
                                       rect[0], rect[1], rect[2], rect[3], &palette, &indices)
                     }
                 }
-                let map = try colorMap(palette, count: Int(result.colors), path: path)
-                defer { GifFreeMapObject(map) }
+                let t1 = times == nil ? 0 : StageClock.nanoseconds()
+                times?.quantiseNanoseconds += t1 - t0
+                let (bits, table) = colorTable(palette, count: Int(result.colors))
                 if k == 0 {
-                    // GIF89a: needed for the loop and graphics-control extensions; set before the
-                    // screen descriptor, which writes the version. The first frame's palette is
-                    // the global one.
-                    EGifSetGifVersion(gif, true)
-                    try check(EGifPutScreenDesc(gif, Int32(w), Int32(h), Int32(map.pointee.BitsPerPixel), 0, map), "screen descriptor")
-                    var loop: [UInt8] = [1, UInt8(loopCount & 0xff), UInt8((loopCount >> 8) & 0xff)]
-                    try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), "loop extension")
-                    try check(EGifPutExtensionBlock(gif, 11, Array("NETSCAPE2.0".utf8)), "loop extension")
-                    try check(EGifPutExtensionBlock(gif, 3, &loop), "loop extension")
-                    try check(EGifPutExtensionTrailer(gif), "loop extension")
+                    // GIF89a (for the loop and graphics-control extensions), the logical screen
+                    // with the first frame's palette as the global one, and the loop extension.
+                    try put(Array("GIF89a".utf8) + word(w) + word(h) + [0x80 | UInt8((bits - 1) << 4) | UInt8(bits - 1), 0, 0] + table)
+                    try put([0x21, 0xff, 11] + Array("NETSCAPE2.0".utf8) + [3, 1] + word(loopCount) + [0])
                 }
-                var gcb = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
-                                               DelayTime: Int32(min(delays[k], 65535)),
-                                               TransparentColor: result.transparent >= 0 ? result.transparent : NO_TRANSPARENT_COLOR)
-                var ext = [UInt8](repeating: 0, count: 4)
-                let len = EGifGCBToExtension(&gcb, &ext)
-                try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(len), ext), "graphics control")
+                // Graphics control: "do not dispose", the delay, the transparent index if any.
+                let transparent = result.transparent >= 0
+                try put([0x21, 0xf9, 4, (transparent ? 1 : 0) | (1 << 2)] + word(min(delays[k], 65535))
+                        + [transparent ? UInt8(result.transparent) : 0xff, 0])
                 let rw = Int(rect[2] - rect[0]), rh = Int(rect[3] - rect[1])
-                try check(EGifPutImageDesc(gif, rect[0], rect[1], Int32(rw), Int32(rh), false, k == 0 ? nil : map), "image descriptor")
-                try indices.withUnsafeMutableBufferPointer { o in
-                    for y in 0..<rh {
-                        try check(EGifPutLine(gif, o.baseAddress! + y * rw, Int32(rw)), "image data")
-                    }
+                try put([0x2c] + word(Int(rect[0])) + word(Int(rect[1])) + word(rw) + word(rh)
+                        + (k == 0 ? [0] : [0x80 | UInt8(bits - 1)] + table))
+                let n = indices.withUnsafeBufferPointer { i in
+                    coded.withUnsafeMutableBufferPointer { o in th_gif_lzw_encode(coder, i.baseAddress, rw * rh, Int32(bits), o.baseAddress) }
                 }
+                try coded.withUnsafeBytes { try put(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+                times?.encodeNanoseconds += (times == nil ? 0 : StageClock.nanoseconds()) - t1
                 swap(&current, &previous)
             }
+            try put([0x3b])
             closed = true
-            var e: Int32 = 0
-            if EGifCloseFile(gif, &e) != GIF_OK {
-                throw RenderOutputError.io(path: path, reason: String(cString: GifErrorString(e)))
-            }
-            // giflib creates its file with mode 0600; give it the usual 0644 like the PNGs.
+            guard fclose(file) == 0 else { throw RenderOutputError.io(path: path, reason: String(cString: strerror(errno))) }
             chmod(tmp, 0o644)
         }
     }
 
-    /// A giflib colour map of the next power of two (at least 2) holding the first `count`
-    /// entries; the padding repeats black, which no index points at.
-    private static func colorMap(_ rgb: [UInt8], count: Int, path: String) throws -> UnsafeMutablePointer<ColorMapObject> {
-        var size = 2
-        while size < count { size *= 2 }
-        var colors = (0..<size).map { i in
-            i < count ? GifColorType(Red: rgb[i * 3], Green: rgb[i * 3 + 1], Blue: rgb[i * 3 + 2]) : GifColorType(Red: 0, Green: 0, Blue: 0)
-        }
-        guard let map = GifMakeMapObject(Int32(size), &colors) else {
-            throw RenderOutputError.encode(path: path, reason: "GifMakeMapObject failed")
-        }
-        return map
+    /// A colour table of the next power of two entries (at least 2) holding the first `count`
+    /// colours, and its size in bits; the padding repeats black, which no index points at.
+    private static func colorTable(_ rgb: [UInt8], count: Int) -> (bits: Int, table: [UInt8]) {
+        var size = 2, bits = 1
+        while size < count { size *= 2; bits += 1 }
+        var table = [UInt8](repeating: 0, count: size * 3)
+        for i in 0..<min(count, size) * 3 { table[i] = rgb[i] }
+        return (bits, table)
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CCairo
 import CPixman
 import CRenderKernels
@@ -28,15 +31,30 @@ public final class RGBAImage {
         self.width = width
         self.height = height
         stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
-        data = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 64)
-        data.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
+        let bytes = stride * height
+        // Frame-sized rasters come and go every frame (groups, stretched snapshots). Mapped
+        // directly, their pages go back to the system when they are freed and arrive zeroed;
+        // through malloc, whose mmap threshold grows after the first such free, they stay in
+        // the heap and fragment it, so memory grew with every transition rendered.
+        if bytes >= Self.mappedBytes, let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), p != MAP_FAILED {
+            data = p
+            mapped = true
+        } else {
+            data = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+            data.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+            mapped = false
+        }
         pixman = pixman_image_create_bits_no_clear(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
                                                    data.assumingMemoryBound(to: UInt32.self), Int32(stride))!
     }
 
+    /// Whether `data` was mapped (see init) rather than allocated.
+    private let mapped: Bool
+    static let mappedBytes = 256 << 10
+
     deinit {
         pixman_image_unref(pixman)
-        data.deallocate()
+        if mapped { munmap(data, stride * height) } else { data.deallocate() }
     }
 
     /// The premultiplied ARGB32 word at (x, y).

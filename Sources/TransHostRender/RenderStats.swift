@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Counters since the renderer was made.
 public struct RenderStats: Equatable, Sendable {
     public var frames = 0
@@ -21,4 +25,17 @@ public struct RenderStats: Equatable, Sendable {
     public var compositedPixels = 0
     /// Composites (and clears) skipped because a later opaque full-frame blit hides them.
     public var occludedOperations = 0
+    /// Wall time spent drawing content with cairo, when the renderer's `timesRasterization`
+    /// is set (benchmarks split a frame's cost with it; nothing depends on it).
+    public var rasterizeNanoseconds: UInt64 = 0
+}
+
+/// A monotonic wall clock for benchmarks that split a pipeline into its stages. Measuring only:
+/// no picture or trace depends on it.
+public enum StageClock {
+    public static func nanoseconds() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
 }

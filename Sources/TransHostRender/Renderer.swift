@@ -45,6 +45,8 @@ public final class Renderer {
     /// Largest error of an affine tile, in destination pixels, sampled on a 5x5 grid of each
     /// tile (the tests check the dense error stays below 0.5 px).
     public var maxTileError = 0.25
+    /// Whether stats.rasterizeNanoseconds is measured (benchmarks).
+    public var timesRasterization = false
     public internal(set) var stats = RenderStats()
     /// Image paths that could not be loaded.
     public var imageLoadFailures: [String] { images.failures }
@@ -294,7 +296,9 @@ public final class Renderer {
             stats.cacheHits += 1
             return e.image
         }
+        let t0 = timesRasterization ? StageClock.nanoseconds() : 0
         let img = ContentRasterizer.rasterize(lk, part: part, scale: scale, images: images)
+        if timesRasterization { stats.rasterizeNanoseconds += StageClock.nanoseconds() - t0 }
         stats.contentRasterizations += 1
         cache[key] = CacheEntry(image: img, contentVersion: n.view.contentVersion, look: lk, scale: scale, signature: [], opaque: false, lastUsed: frameNumber)
         return img

@@ -85,62 +85,90 @@ public struct RunExporter {
         return try shared.results.flatMap { try $0.get() }
     }
 
+    /// One pass over the transition's frames, in order: each frame that a picture needs is
+    /// rendered once, into one reused image, and handed to every consumer that wants it (the
+    /// animation's encoder, the contact sheet's next cell, a PNG file) before the next one is
+    /// drawn. Nothing holds a transition's frames, so memory does not grow with its length.
     fileprivate func exportTransition(_ t: FrameSequence, pointSize: Size, scale: Int, fps: Int, to dir: String) throws -> [String] {
         let renderer = Renderer(pointSize: pointSize, scale: scale)
         try RasterBudget.check(frames: t.frames, times: t.times, scale: scale, screen: (renderer.pixelWidth, renderer.pixelHeight), label: t.label)
-        var files: [String] = []
-        do {
-            let base = PathUtil.join(dir, t.baseName)
-            let times = t.times
-            var rendered: [Int: RGBAImage] = [:]
-            func image(_ i: Int) -> RGBAImage {
-                if let img = rendered[i] { return img }
-                let img = renderer.render(t.frames[i])
-                rendered[i] = img
-                return img
+        let base = PathUtil.join(dir, t.baseName)
+        let times = t.times
+        let target = RGBAImage(width: renderer.pixelWidth, height: renderer.pixelHeight)
+        var shown = -1
+        func image(_ i: Int) -> RGBAImage {
+            if shown != i { renderer.render(t.frames[i], into: target); shown = i }
+            return target
+        }
+
+        // What each frame is needed for, besides the animation.
+        var sheetCells: [Int] = []
+        if options.sheet { sheetCells = sheetFrames(times) }
+        var pngFrames: [Int] = []
+        if options.frames {
+            for sel in options.frameSelection where !options.allFrames {
+                if let problem = sel.problem(in: times) {
+                    warningLock.locked { warningHandler?("\(t.label): \(problem)") }
+                }
             }
-            if options.gif {
-                let picks = gifFrames(times, fps: fps)
-                var durations: [Double] = []
-                for (k, i) in picks.enumerated() { durations.append(k + 1 < picks.count ? times[picks[k + 1]] - times[i] : options.lastFrameHold) }
-                // Streamed: one reused image, so a long transition never sits in memory whole.
-                let target = RGBAImage(width: renderer.pixelWidth, height: renderer.pixelHeight)
-                let path = base + "." + options.format.rawValue
-                let draw = { (k: Int) -> RGBAImage in
-                    renderer.render(t.frames[picks[k]], into: target)
-                    return target
-                }
-                switch options.format {
-                case .gif: try GIFWriter.write(width: target.width, height: target.height, frameDurations: durations, to: path, frame: draw)
-                case .webp: try WebPWriter.write(width: target.width, height: target.height, frameDurations: durations, to: path, frame: draw)
-                }
-                files.append(path)
+            pngFrames = selectedFrames(times)
+        }
+        // PNG files are listed in the selection's order, whatever order they are drawn in.
+        let pngPaths = pngFrames.map { Self.frameFileName(base: base, index: $0, time: times[$0]) }
+        var pngPending: [Int: [String]] = [:]
+        for (i, path) in zip(pngFrames, pngPaths) { pngPending[i, default: []].append(path) }
+        let sheet = sheetCells.isEmpty ? nil
+            : ContactSheet.Builder(count: sheetCells.count, frameWidth: target.width, frameHeight: target.height, caption: t.caption)
+        // The sheet's cells are drawn in order; a cell frame may come before or after a GIF frame.
+        var nextCell = 0
+        var extras = Set(sheetCells).union(pngPending.keys).sorted()[...]
+
+        /// Hands frame i to the sheet and the PNG files that want it.
+        func visitExtras(_ i: Int) throws {
+            while nextCell < sheetCells.count && sheetCells[nextCell] == i {
+                sheet?.add(image(i), time: times[i])
+                nextCell += 1
             }
-            if options.sheet {
-                try ContactSheet.write(frames: sheetFrames(times).map { (image($0), times[$0]) }, caption: t.caption, to: base + "-sheet.png")
-                files.append(base + "-sheet.png")
-            }
-            if options.frames {
-                for sel in options.frameSelection where !options.allFrames {
-                    if let problem = sel.problem(in: times) {
-                        warningLock.locked { warningHandler?("\(t.label): \(problem)") }
-                    }
-                }
-                // Every frame is drawn into one reused image: `--frames all` never holds a
-                // transition's frames in memory.
-                let target = options.allFrames ? RGBAImage(width: renderer.pixelWidth, height: renderer.pixelHeight) : nil
-                for i in selectedFrames(times) {
-                    let path = Self.frameFileName(base: base, index: i, time: times[i])
-                    if let target {
-                        renderer.render(t.frames[i], into: target)
-                        try PNGWriter.write(target, to: path)
-                    } else {
-                        try PNGWriter.write(image(i), to: path)
-                    }
-                    files.append(path)
-                }
+            if let paths = pngPending.removeValue(forKey: i) {
+                for path in paths { try PNGWriter.write(image(i), to: path) }
             }
         }
+        /// Every extra frame before frame `limit` (exclusive), in order.
+        func drainExtras(before limit: Int) throws {
+            while let i = extras.first, i < limit {
+                extras.removeFirst()
+                try visitExtras(i)
+            }
+        }
+
+        var files: [String] = []
+        if options.gif {
+            let picks = gifFrames(times, fps: fps)
+            var durations: [Double] = []
+            for (k, i) in picks.enumerated() { durations.append(k + 1 < picks.count ? times[picks[k + 1]] - times[i] : options.lastFrameHold) }
+            let path = base + "." + options.format.rawValue
+            let draw = { (k: Int) throws -> RGBAImage in
+                let i = picks[k]
+                try drainExtras(before: i)
+                let img = image(i)
+                if extras.first == i {
+                    extras.removeFirst()
+                    try visitExtras(i)
+                }
+                return img
+            }
+            switch options.format {
+            case .gif: try GIFWriter.write(width: target.width, height: target.height, frameDurations: durations, to: path, frame: draw)
+            case .webp: try WebPWriter.write(width: target.width, height: target.height, frameDurations: durations, to: path, frame: draw)
+            }
+            files.append(path)
+        }
+        try drainExtras(before: Int.max)
+        if let sheet {
+            try PNGWriter.write(sheet.finish(), to: base + "-sheet.png")
+            files.append(base + "-sheet.png")
+        }
+        files += pngPaths
         return files
     }
 

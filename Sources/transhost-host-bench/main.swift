@@ -12,7 +12,10 @@
 //   - load one plugin: dlopen + init (what a playback worker does, the default), and validation in
 //     a spawned child process + dlopen + init (what `run --isolation none` does)
 //   - the gallery (`transhost run`, pictures included) with --isolation worker and none, when the
-//     transhost binary and its staged plugins are beside this benchmark
+//     transhost binary and its staged plugins are beside this benchmark, and its ratio to
+//     `transhost run --trace-only`
+//   - `transhost run fade-scale` end to end (and with --trace-only) against a C program that
+//     dlopens the plugin and writes an empty file; the peak RSS of each demo at --scale 3
 // and compares with a floor, a minimal C program (compiled here at run time) that only
 // dlopens the same N files (and one). Prints medians of R runs (default 5) and the ratios.
 // Figures, not a test: nothing is asserted.
@@ -245,7 +248,61 @@ if galleryReady {
     }
 }
 
-// 6. Report.
+// 6. One short run end to end (`transhost run fade-scale`: two 0.25 s transitions, pictures
+// included, and with --trace-only), against a floor: a C program that dlopens the plugin's
+// library and writes an empty file. And the peak RSS of every demo at @3x. Each figure is one
+// spawned process, reaped with wait4 for its CPU time and peak RSS (its workers included).
+struct ChildFigures { var wall: Double; var cpu: Double; var maxRSSKiB: Int }
+func spawnAndWait(_ args: [String]) -> ChildFigures {
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var cargs = args.map { strdup($0) } + [nil]
+    let t0 = now()
+    let rc = posix_spawn(&pid, args[0], &actions, nil, &cargs, environ)
+    for p in cargs { free(p) }
+    posix_spawn_file_actions_destroy(&actions)
+    guard rc == 0 else { fail("cannot run \(args[0]): \(String(cString: strerror(rc)))") }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let wall = now() - t0
+    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    return ChildFigures(wall: wall, cpu: cpu, maxRSSKiB: usage.ru_maxrss)
+}
+var shortRun: [String: [ChildFigures]] = [:]
+var demoRSS: [(String, Int)] = []
+let stagedPlugins = URL(fileURLWithPath: transhostBinary).deletingLastPathComponent().appendingPathComponent("plugins").path
+if galleryReady {
+    let runFloorSource = """
+    #include <dlfcn.h>
+    #include <stdio.h>
+    int main(int argc, char **argv) {
+        /* argv[1]: a plugin library; argv[2]: the file to create. */
+        if (argc < 3 || !dlopen(argv[1], RTLD_NOW | RTLD_LOCAL)) return 1;
+        FILE *f = fopen(argv[2], "w");
+        return f && fclose(f) == 0 ? 0 : 1;
+    }
+    """
+    try! runFloorSource.write(toFile: root + "/run-floor.c", atomically: true, encoding: .utf8)
+    sh(["cc", "-O2", "-o", root + "/run-floor", root + "/run-floor.c", "-ldl"])
+    let library = stagedPlugins + "/fade-scale/libfade-scale.so"
+    let out = root + "/short"
+    for _ in 0..<max(3, repeats) {
+        shortRun["floor", default: []].append(spawnAndWait([root + "/run-floor", library, root + "/empty"]))
+        shortRun["run", default: []].append(spawnAndWait([transhostBinary, "run", "fade-scale", "-q", "--out", out]))
+        shortRun["trace-only", default: []].append(spawnAndWait([transhostBinary, "run", "fade-scale", "-q", "--trace-only", "--out", out]))
+    }
+    let demos = ((try? FileManager.default.contentsOfDirectory(atPath: stagedPlugins)) ?? []).sorted()
+    for name in demos where FileManager.default.fileExists(atPath: stagedPlugins + "/" + name + "/demo.json") {
+        let f = spawnAndWait([transhostBinary, "run", name, "-q", "--scale", "3", "--out", root + "/rss-" + name])
+        demoRSS.append((name, f.maxRSSKiB))
+    }
+}
+
+// 7. Report.
 func ms(_ s: Double) -> String { String(format: "%9.3f ms", s * 1000) }
 func ratio(_ a: Double, _ b: Double) -> String { String(format: "%7.2fx", a / b) }
 print("transhost-host-bench: \(count) plugins (\(templateBytes.count)-byte library each), \(repeats) runs, medians; \(config) build")
@@ -264,6 +321,19 @@ if galleryReady {
         let cw = median(galleryCPU["worker" + suffix] ?? [.nan]), cn = median(galleryCPU["none" + suffix] ?? [.nan])
         print("  gallery\(suffix.isEmpty ? "" : " --trace-only"), --isolation worker: wall \(ms(w)), CPU \(ms(cw));  --isolation none: wall \(ms(n)), CPU \(ms(cn));  ratio wall \(ratio(w, n)), CPU \(ratio(cw, cn))   (\(gallery["worker" + suffix]?.count ?? 0) runs each, interleaved)")
     }
+    let w = median(gallery["worker"] ?? [.nan]), t = median(gallery["worker trace-only"] ?? [.nan])
+    let cw = median(galleryCPU["worker"] ?? [.nan]), ct = median(galleryCPU["worker trace-only"] ?? [.nan])
+    print("  gallery / gallery --trace-only (the default, workers): wall \(ratio(w, t)), CPU \(ratio(cw, ct))   target: at most 5x")
+    print("")
+    func med(_ k: String, _ f: (ChildFigures) -> Double) -> Double { median((shortRun[k] ?? []).map(f)) }
+    let floorWall = med("floor") { $0.wall }
+    print("  run fade-scale (two 0.25 s transitions, GIFs, sheets), process end to end, median of \(shortRun["run"]?.count ?? 0):")
+    print("    transhost run fade-scale       wall \(ms(med("run") { $0.wall })), CPU \(ms(med("run") { $0.cpu })), peak RSS \(Int(med("run") { Double($0.maxRSSKiB) }) / 1024) MiB   ratio to floor \(ratio(med("run") { $0.wall }, floorWall))   target: at most 100 ms")
+    print("    ... --trace-only               wall \(ms(med("trace-only") { $0.wall })), CPU \(ms(med("trace-only") { $0.cpu }))   ratio to floor \(ratio(med("trace-only") { $0.wall }, floorWall))")
+    print("    floor: C program, dlopen + write an empty file: wall \(ms(floorWall))")
+    print("")
+    print("  peak RSS of `transhost run NAME --scale 3` (workers included; target: at most 120 MiB each):")
+    for (name, kib) in demoRSS { print("    \(name)\(String(repeating: " ", count: max(0, 16 - name.count))) \(String(format: "%6.1f", Double(kib) / 1024)) MiB") }
 } else {
     print("  gallery: skipped (a release build with the plugins staged beside \(transhostBinary): TRANSHOST_CONFIG=release ./scripts/setup)")
 }

@@ -1,6 +1,7 @@
 // Measures TransHostRender's frame time against two floors: the same layers on pixman's
 // projective path and on pixman's affine path. Run: swift run -c release transhost-render-bench
-// With --demos, renders the first-party plugins' demo scenarios instead (see DemoBench.swift).
+// With --demos, renders the first-party plugins' demo scenarios instead (see DemoBench.swift); with
+// --pipeline, times each demo's pictures by stage and peak RSS against length (PipelineBench.swift).
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -67,6 +68,14 @@ func measure(scene: (AnimationEngine) -> (root: View, setProgress: (Double) -> V
     return (median * 1000 / Double(frames), s)
 }
 
+if let i = CommandLine.arguments.firstIndex(of: "--rss-child"), i + 1 < CommandLine.arguments.count, let d = Double(CommandLine.arguments[i + 1]) {
+    rssChild(duration: d)
+    exit(0)
+}
+if CommandLine.arguments.contains("--pipeline") {
+    runPipelineBench()
+    exit(0)
+}
 if CommandLine.arguments.contains("--demos") {
     runDemoBench()
     exit(0)

@@ -44,4 +44,19 @@ final class BenchmarkSmokeTests: XCTestCase {
         XCTAssertEqual(p.terminationStatus, 0, text)
         XCTAssertTrue(text.contains("list cold (no cache)") && text.contains("load one"), text)
     }
+
+    func testTheEngineBenchmarkPrintsThePerLayerCostBesideItsFloor() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: BuildProducts.binDirectory + "/transhost-engine-bench")
+        p.arguments = ["--layers", "10"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0, text)
+        XCTAssertTrue(text.contains("ns/layer") && text.contains("vs-floor"), text)
+        XCTAssertTrue(text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("10 ") }, "a row for 10 layers: \(text)")
+    }
 }

@@ -267,11 +267,8 @@ public final class AnimationEngine {
         var state = view.modelState
         // Only animated properties are evaluated; the rest are the model values. A spring may
         // overshoot: the screen never shows an alpha outside [0, 1] or a negative radius.
-        for (property, anim) in view.animations {
-            var v = anim.value(atLocal: anim.group.timeline.localTime(atGlobal: now))
-            if property == .alpha { v[0] = min(max(v[0], 0), 1) }
-            if property == .cornerRadius { v[0] = max(v[0], 0) }
-            state[property] = v
+        for anim in view.animations.values {
+            anim.apply(atLocal: anim.timeline.localTime(atGlobal: now), to: &state)
         }
         return state
     }
@@ -343,9 +340,10 @@ public final class AnimationEngine {
             }
             g.animations.removeAll()
             g.stopped = true
-            groups.removeAll { $0 === g }
             readyCompletions.append((t, g))
         }
+        // One pass for all of them: thousands of blocks often end at the same instant.
+        if !ended.isEmpty { groups.removeAll { $0.stopped } }
         // Completions in (stop time, creation order); each runs in its block's timeline so that
         // chained animations stay in the same transition.
         let ready = readyCompletions.sorted { ($0.time, $0.group.sequence) < ($1.time, $1.group.sequence) }

@@ -97,30 +97,42 @@ public struct KeyframeTrack: Equatable, Sendable {
 
     /// The value at progress p of the whole keyframe animation (clamped to [0, 1]).
     public func value(at p: Double, property: AnimatableProperty) -> AnimatableValue {
-        guard let first = values.first else { return [] }
-        let n = values.count
-        if n == 1 { return first }
-        let p = p.isFinite ? min(max(p, 0), 1) : 0
-        var times = effectiveKeyTimes
-        if times.count != n {
-            // Malformed key times: fall back to uniform ones rather than failing.
-            times = (0..<n).map { Double($0) / Double(n - 1) }
+        guard !values.isEmpty else { return [] }
+        switch locate(p, times: samplingKeyTimes) {
+        case .value(let i): return values[i]
+        case .segment(let i, let u):
+            switch mode {
+            case .linear, .paced, .discrete:
+                return ValueCodec.interpolate(property, values[i], values[i + 1], u)
+            case .cubic, .cubicPaced:
+                return catmullRom(segment: i, u: u)
+            }
         }
-        if p < times[0] { return first }
+    }
+
+    /// Where progress p falls: on one value, or between values i and i + 1 at u.
+    enum Location { case value(Int), segment(Int, Double) }
+
+    /// The key times `value(at:)` samples with: the effective ones, or uniform ones when they
+    /// are malformed (rather than failing). An animation computes them once.
+    var samplingKeyTimes: [Double] {
+        let n = values.count
+        let times = effectiveKeyTimes
+        return times.count == n ? times : (0..<n).map { Double($0) / Double(max(n - 1, 1)) }
+    }
+
+    /// Locates p (clamped to [0, 1]) among `times` (samplingKeyTimes; values must not be empty).
+    func locate(_ p: Double, times: [Double]) -> Location {
+        let n = values.count
+        if n == 1 { return .value(0) }
+        let p = p.isFinite ? min(max(p, 0), 1) : 0
+        if p < times[0] { return .value(0) }
         // The segment: the last i with times[i] <= p (so a repeated key time shows its later value).
         var i = 0
         while i + 1 < n && times[i + 1] <= p { i += 1 }
-
-        if mode == .discrete { return values[i] }
-        if i == n - 1 { return values[n - 1] }
+        if mode == .discrete || i == n - 1 { return .value(i) }
         let span = times[i + 1] - times[i]
-        let u = span > 0 ? (p - times[i]) / span : 1
-        switch mode {
-        case .linear, .paced, .discrete:
-            return ValueCodec.interpolate(property, values[i], values[i + 1], u)
-        case .cubic, .cubicPaced:
-            return catmullRom(segment: i, u: u)
-        }
+        return .segment(i, span > 0 ? (p - times[i]) / span : 1)
     }
 
     /// Cubic Hermite segment i at u with Catmull-Rom tangents (ends: the end value is its own

@@ -12,11 +12,11 @@ final class PropertyAnimation {
     unowned let group: AnimationGroup
     /// See AnimationTimeline.extrapolates.
     var extrapolates = false
+    /// The group's timeline, held directly: sampling reads it for every animation every frame,
+    /// and going through the unowned group costs an atomic check each time.
+    let timeline: AnimationTimeline
     /// The spring's stiffness and damping, solved once (Newton's method is not free).
-    private lazy var spring: SpringSolver? = {
-        if case .spring(let zeta, let v) = curve { return SpringSolver(dampingRatio: zeta, duration: duration, initialVelocity: v) }
-        return nil
-    }()
+    private let spring: SpringSolver?
 
     /// The curve's progress at normalized time u (see TimingCurve.progress).
     func progress(_ u: Double) -> Double {
@@ -26,12 +26,31 @@ final class PropertyAnimation {
     }
 
     /// For transforms: the two ends decomposed once.
-    private lazy var transformInterpolator = Transform3D.Interpolator(Transform3D(from), Transform3D(to))
+    private let transformInterpolator: Transform3D.Interpolator?
+    /// A keyframe animation's key times and, for a transform in the linear, paced and discrete
+    /// modes, one interpolator per segment.
+    private let keyTimes: [Double]
+    private let segmentInterpolators: [Transform3D.Interpolator]?
 
+    // Everything sampling needs is computed here, once per animation, and kept in constants:
+    // lazy properties would be checked (and copied) on every frame.
     init(property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue, keyframes: KeyframeTrack? = nil,
          begin: Double, duration: Double, curve: TimingCurve, group: AnimationGroup) {
         self.property = property; self.from = from; self.to = to; self.keyframes = keyframes
         self.begin = begin; self.duration = duration; self.curve = curve; self.group = group
+        timeline = group.timeline
+        if case .spring(let zeta, let v) = curve {
+            spring = SpringSolver(dampingRatio: zeta, duration: duration, initialVelocity: v)
+        } else {
+            spring = nil
+        }
+        transformInterpolator = property == .transform && keyframes == nil ? Transform3D.Interpolator(Transform3D(from), Transform3D(to)) : nil
+        keyTimes = keyframes.map { $0.values.isEmpty ? [] : $0.samplingKeyTimes } ?? []
+        if property == .transform, let k = keyframes, k.mode != .cubic, k.mode != .cubicPaced, k.values.count > 1 {
+            segmentInterpolators = (0..<(k.values.count - 1)).map { Transform3D.Interpolator(Transform3D(k.values[$0]), Transform3D(k.values[$0 + 1])) }
+        } else {
+            segmentInterpolators = nil
+        }
     }
 
     var end: Double { begin + duration }
@@ -61,8 +80,51 @@ final class PropertyAnimation {
         if let keyframes { return keyframes.value(at: p, property: property) }
         if p <= 0 && u <= 0 { return from }
         if p == 1 { return to }
-        if property == .transform { return transformInterpolator.value(at: p).values }
+        if let transformInterpolator { return transformInterpolator.value(at: p).values }
         return ValueCodec.interpolate(property, from, to, p)
+    }
+
+    /// Writes the presentation value at local time `l` into `state`, as the screen shows it
+    /// (an alpha in [0, 1], a radius >= 0: a spring may overshoot). The same numbers as
+    /// `value(atLocal:)`, without building a value vector per property per frame: this is the
+    /// sampling hot path.
+    func apply(atLocal l: Double, to state: inout PresentationState) {
+        let atEnd = l >= end - Self.endSlack * max(1, abs(end))
+        let u: Double = atEnd ? 1 : duration > 0 ? (l - begin) / duration : (l >= begin ? 1 : 0)
+        let p = progress(u)
+        if let keyframes {
+            if let interpolators = segmentInterpolators {
+                switch keyframes.locate(p, times: keyTimes) {
+                case .value(let i): state.transform = Transform3D(keyframes.values[i])
+                case .segment(let i, let u): state.transform = interpolators[i].value(at: u)
+                }
+            } else {
+                store(keyframes.value(at: p, property: property), in: &state)
+            }
+            return
+        }
+        if p <= 0 && u <= 0 { store(from, in: &state); return }
+        if p == 1 { store(to, in: &state); return }
+        @inline(__always) func mix(_ k: Int) -> Double { from[k] + (to[k] - from[k]) * p }
+        switch property {
+        case .transform: state.transform = transformInterpolator?.value(at: p) ?? Transform3D(ValueCodec.interpolate(property, from, to, p))
+        case .alpha: state.alpha = min(max(mix(0), 0), 1)
+        case .cornerRadius: state.cornerRadius = max(mix(0), 0)
+        case .position: state.position = Point(x: mix(0), y: mix(1))
+        case .anchorPoint: state.anchorPoint = Point(x: mix(0), y: mix(1))
+        case .bounds: state.bounds = Rect(x: mix(0), y: mix(1), width: mix(2), height: mix(3))
+        case .backgroundColor:
+            let r = mix(0), g = mix(1), b = mix(2), a = mix(3)
+            state.backgroundColor = r == 0 && g == 0 && b == 0 && a == 0 ? nil : Color(red: r, green: g, blue: b, alpha: a)
+        }
+    }
+
+    private func store(_ v: AnimatableValue, in state: inout PresentationState) {
+        switch property {
+        case .alpha: state.alpha = min(max(v[0], 0), 1)
+        case .cornerRadius: state.cornerRadius = max(v[0], 0)
+        default: state[property] = v
+        }
     }
 }
 

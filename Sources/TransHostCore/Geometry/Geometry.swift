@@ -32,7 +32,7 @@ public struct Rect: Equatable, Hashable, Sendable {
     public var midX: Double { origin.x + size.width / 2 }
     public var midY: Double { origin.y + size.height / 2 }
     /// Whether every component is finite (plugins may hand us NaN or infinity).
-    public var isFinite: Bool { [origin.x, origin.y, size.width, size.height].allSatisfy { $0.isFinite } }
+    public var isFinite: Bool { origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite }
 }
 
 extension Point { public var isFinite: Bool { x.isFinite && y.isFinite } }

@@ -183,34 +183,33 @@ extension Transform3D {
         ]
     }
 
-    /// Recomposes a decomposed transform (the inverse of `decomposed()`).
+    /// Recomposes a decomposed transform (the inverse of `decomposed()`). Scalars only: it runs
+    /// for every animated transform on every frame, and nested arrays would allocate each time.
     init(recomposing d: Decomposed) {
         let q = d.quaternion
         let (x, y, z, w) = (q.x, q.y, q.z, q.w)
-        // Column-vector rotation R (standard quaternion formula); Q = R^T.
+        // Column-vector rotation R (standard quaternion formula); Q = R^T, whose rows are
+        // n0 = (r00, r10, r20), n1 = (r01, r11, r21), n2 = (r02, r12, r22).
         let r00 = 1 - 2 * (y * y + z * z), r01 = 2 * (x * y - z * w), r02 = 2 * (x * z + y * w)
         let r10 = 2 * (x * y + z * w), r11 = 1 - 2 * (x * x + z * z), r12 = 2 * (y * z - x * w)
         let r20 = 2 * (x * z - y * w), r21 = 2 * (y * z + x * w), r22 = 1 - 2 * (x * x + y * y)
-        let n0 = [r00, r10, r20], n1 = [r01, r11, r21], n2 = [r02, r12, r22]   // rows of Q
         let s = d.scale, k = d.skew
-        var a = [[Double]](repeating: [0, 0, 0], count: 3)
-        for j in 0..<3 {
-            a[0][j] = s.x * n0[j]
-            a[1][j] = s.y * (k.xy * n0[j] + n1[j])
-            a[2][j] = s.z * (k.xz * n0[j] + k.yz * n1[j] + n2[j])
-        }
-        let t = [d.translation.x, d.translation.y, d.translation.z]
-        let p = [d.perspective.x, d.perspective.y, d.perspective.z]
+        // A = diag(scale) x K x Q, row by row.
+        let a00 = s.x * r00, a01 = s.x * r10, a02 = s.x * r20
+        let a10 = s.y * (k.xy * r00 + r01), a11 = s.y * (k.xy * r10 + r11), a12 = s.y * (k.xy * r20 + r21)
+        let a20 = s.z * (k.xz * r00 + k.yz * r01 + r02), a21 = s.z * (k.xz * r10 + k.yz * r11 + r12)
+        let a22 = s.z * (k.xz * r20 + k.yz * r21 + r22)
+        let t = d.translation, p = d.perspective
         // M = N x P: the first three columns are N's; the last is N p.
-        var m = [[Double]](repeating: [0, 0, 0, 0], count: 4)
-        for i in 0..<3 {
-            m[i][0] = a[i][0]; m[i][1] = a[i][1]; m[i][2] = a[i][2]
-            m[i][3] = a[i][0] * p[0] + a[i][1] * p[1] + a[i][2] * p[2]
-        }
-        m[3][0] = t[0]; m[3][1] = t[1]; m[3][2] = t[2]
-        m[3][3] = t[0] * p[0] + t[1] * p[1] + t[2] * p[2] + d.perspective.w
+        let m03 = a00 * p.x + a01 * p.y + a02 * p.z
+        let m13 = a10 * p.x + a11 * p.y + a12 * p.z
+        let m23 = a20 * p.x + a21 * p.y + a22 * p.z
+        let m33 = t.x * p.x + t.y * p.y + t.z * p.z + p.w
         let h = d.homogeneousScale
-        self.init(m[0].map { $0 * h } + m[1].map { $0 * h } + m[2].map { $0 * h } + m[3].map { $0 * h })
+        self.init(m11: a00 * h, m12: a01 * h, m13: a02 * h, m14: m03 * h,
+                  m21: a10 * h, m22: a11 * h, m23: a12 * h, m24: m13 * h,
+                  m31: a20 * h, m32: a21 * h, m33: a22 * h, m34: m23 * h,
+                  m41: t.x * h, m42: t.y * h, m43: t.z * h, m44: m33 * h)
     }
 
     /// Interpolates two transforms at progress t (t may leave [0, 1], as springs overshoot).
@@ -231,17 +230,22 @@ extension Transform3D {
         public let from: Transform3D
         public let to: Transform3D
         private let parts: (Decomposed, Decomposed)?
+        /// What value(at:) checks on every call, decided once.
+        private let bothFinite: Bool
+        private let same: Bool
 
         public init(_ a: Transform3D, _ b: Transform3D) {
             from = a; to = b
-            if a.isFinite, b.isFinite, a != b, let da = a.decomposed(), let db = b.decomposed() { parts = (da, db) } else { parts = nil }
+            bothFinite = a.isFinite && b.isFinite
+            same = a == b
+            if bothFinite, !same, let da = a.decomposed(), let db = b.decomposed() { parts = (da, db) } else { parts = nil }
         }
 
         public func value(at t: Double) -> Transform3D {
             let a = from, b = to
-            guard a.isFinite, b.isFinite else { return a.isFinite ? a : (b.isFinite ? b : .identity) }
+            guard bothFinite else { return a.isFinite ? a : (b.isFinite ? b : .identity) }
             guard t.isFinite else { return t > 0 ? b : a }
-            if t == 0 || a == b { return a }
+            if t == 0 || same { return a }
             if t == 1 { return b }
             if let (da, db) = parts {
                 func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }

@@ -41,7 +41,13 @@ public struct Transform3D: Equatable, Hashable, Sendable {
     }
 
     public var isIdentity: Bool { self == .identity }
-    public var isFinite: Bool { values.allSatisfy { $0.isFinite } }
+    /// Checked field by field: this runs for every sampled and rendered transform, and going
+    /// through `values` would allocate an array each time.
+    public var isFinite: Bool {
+        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
+            && m24.isFinite && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite && m41.isFinite
+            && m42.isFinite && m43.isFinite && m44.isFinite
+    }
 
     /// An affine transform embedded as CATransform3DMakeAffineTransform does.
     public init(_ t: AffineTransform) {

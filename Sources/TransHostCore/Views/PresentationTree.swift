@@ -2,21 +2,49 @@
 /// as they were at the sampled instant. A value, so frames can be kept, compared and sent
 /// elsewhere (a worker process) without the live view.
 public struct SampledView: Hashable, Sendable {
-    public let id: String
-    public let name: String
-    public let content: ViewContent
+    /// The values, shared by every frame that sampled the view unchanged: a frame then holds
+    /// one reference per view instead of a copy of each string (sampling is the engine's hot
+    /// path, and long transitions keep thousands of frames).
+    final class Storage: Sendable {
+        let id: String
+        let name: String
+        let content: ViewContent
+        let contentVersion: Int
+        let clipsToBounds: Bool
+        let isSnapshot: Bool
+        let resizableSize: Size?
+        let capInsets: EdgeInsets
+
+        init(id: String, name: String, content: ViewContent, contentVersion: Int, clipsToBounds: Bool, isSnapshot: Bool,
+             resizableSize: Size?, capInsets: EdgeInsets) {
+            self.id = id; self.name = name; self.content = content; self.contentVersion = contentVersion
+            self.clipsToBounds = clipsToBounds; self.isSnapshot = isSnapshot
+            self.resizableSize = resizableSize; self.capInsets = capInsets
+        }
+    }
+
+    private let storage: Storage
+
+    public var id: String { storage.id }
+    public var name: String { storage.name }
+    public var content: ViewContent { storage.content }
     /// Changes whenever the content, clipping, background or radius does (raster cache key).
-    public let contentVersion: Int
-    public let clipsToBounds: Bool
-    public let isSnapshot: Bool
+    public var contentVersion: Int { storage.contentVersion }
+    public var clipsToBounds: Bool { storage.clipsToBounds }
+    public var isSnapshot: Bool { storage.isSnapshot }
     /// A resizable snapshot's size when taken, and its cap insets (see View.resizableSize).
-    public let resizableSize: Size?
-    public let capInsets: EdgeInsets
+    public var resizableSize: Size? { storage.resizableSize }
+    public var capInsets: EdgeInsets { storage.capInsets }
 
     public init(_ v: View) {
-        id = v.id; name = v.name; content = v.content; contentVersion = v.contentVersion
-        clipsToBounds = v.clipsToBounds; isSnapshot = v.isSnapshot
-        resizableSize = v.resizableSize; capInsets = v.capInsets
+        if let s = v.sampledStorage {
+            storage = s
+        } else {
+            storage = Storage(id: v.id, name: v.name, content: v.content, contentVersion: v.contentVersion,
+                              clipsToBounds: v.clipsToBounds, isSnapshot: v.isSnapshot,
+                              resizableSize: v.resizableSize, capInsets: v.capInsets)
+            v.sampledStorage = storage
+        }
     }
 
     /// Whether this is a resizable snapshot shown at another size than it was taken at.
@@ -28,9 +56,20 @@ public struct SampledView: Hashable, Sendable {
     /// A view as another process sampled it (a playback worker's frames, decoded).
     public init(id: String, name: String, content: ViewContent, contentVersion: Int, clipsToBounds: Bool, isSnapshot: Bool,
                 resizableSize: Size? = nil, capInsets: EdgeInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)) {
-        self.id = id; self.name = name; self.content = content; self.contentVersion = contentVersion
-        self.clipsToBounds = clipsToBounds; self.isSnapshot = isSnapshot
-        self.resizableSize = resizableSize; self.capInsets = capInsets
+        storage = Storage(id: id, name: name, content: content, contentVersion: contentVersion, clipsToBounds: clipsToBounds,
+                          isSnapshot: isSnapshot, resizableSize: resizableSize, capInsets: capInsets)
+    }
+
+    public static func == (a: SampledView, b: SampledView) -> Bool {
+        if a.storage === b.storage { return true }
+        return a.id == b.id && a.name == b.name && a.content == b.content && a.contentVersion == b.contentVersion
+            && a.clipsToBounds == b.clipsToBounds && a.isSnapshot == b.isSnapshot && a.resizableSize == b.resizableSize
+            && a.capInsets == b.capInsets
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(id); h.combine(name); h.combine(content); h.combine(contentVersion)
+        h.combine(clipsToBounds); h.combine(isSnapshot); h.combine(resizableSize); h.combine(capInsets)
     }
 }
 
@@ -67,6 +106,7 @@ extension AnimationEngine {
     /// before children, children back to front.
     public func sampleTree(_ root: View) -> [PresentationNode] {
         var out: [PresentationNode] = []
+        out.reserveCapacity(root.lastSampleCount)
         // An explicit stack (children pushed front to back, so they pop back to front).
         var stack: [(view: View, parent: String?, z: Int, depth: Int)] = [(root, nil, 0, 0)]
         while let (v, parent, z, depth) = stack.popLast() {
@@ -74,6 +114,7 @@ extension AnimationEngine {
                                        layers: sampleLayers(of: v)))
             for (i, s) in v.subviews.enumerated().reversed() { stack.append((s, v.id, i, depth + 1)) }
         }
+        root.lastSampleCount = out.count
         return out
     }
 }

@@ -11,14 +11,14 @@ public final class View {
     /// Stable id, unique per engine ("v1", "v2", ... in creation order).
     public let id: String
     /// A readable name for traces (a controller's root view carries its controller's type).
-    public var name: String
+    public var name: String { didSet { sampledStorage = nil } }
     public unowned let engine: AnimationEngine
 
     /// Set on views made by `snapshotView`: their look is frozen, so renderers may cache them.
-    public internal(set) var isSnapshot = false
+    public internal(set) var isSnapshot = false { didSet { sampledStorage = nil } }
     /// Bumped whenever content, background, corner radius, border or the subtree's membership
     /// changes; renderers key their raster caches on it.
-    public internal(set) var contentVersion = 0
+    public internal(set) var contentVersion = 0 { didSet { sampledStorage = nil } }
 
     public private(set) var subviews: [View] = []
     public private(set) weak var superview: View?
@@ -29,12 +29,17 @@ public final class View {
     var animations: [AnimatableProperty: PropertyAnimation] = [:]
 
     public var isHidden = false
+    /// The last sampled form of this view, reused by every frame until something it holds
+    /// changes (the didSets here and of contentVersion drop it; content and clipsToBounds bump
+    /// contentVersion), and the size of the last tree sampled from this view.
+    var sampledStorage: SampledView.Storage?
+    var lastSampleCount = 0
     /// Cap insets of a resizable snapshot (see resizableSnapshotView).
-    public internal(set) var capInsets = EdgeInsets.zero
+    public internal(set) var capInsets = EdgeInsets.zero { didSet { sampledStorage = nil } }
     /// The size a resizable snapshot was taken at. When its bounds differ, its frozen content
     /// stretches to them (only the part inside capInsets; the caps keep their size), as UIKit's
     /// resizable snapshots do; its subviews keep the geometry they were taken with.
-    public internal(set) var resizableSize: Size?
+    public internal(set) var resizableSize: Size? { didSet { sampledStorage = nil } }
     /// Whether this is a resizable snapshot shown at another size than it was taken at.
     public func isStretched(toBounds bounds: Rect) -> Bool {
         guard let n = resizableSize else { return false }
