@@ -74,7 +74,12 @@ extension PluginProject {
         host->animate(&p, animations, completion, &current);
     }
 
-    static const th_animator slide_in = { sizeof(th_animator), "slide-in", duration, animate_transition, NULL, NULL };
+    /* Designated initializers: th_animator grows by appending (1.3 added
+     * interruptible_animator), and fields left out are NULL. */
+    static const th_animator slide_in = {
+        .struct_size = sizeof(th_animator), .id = "slide-in",
+        .transition_duration = duration, .animate_transition = animate_transition,
+    };
 
     static int init(const th_host_api *h) {
         if (h->abi_major != TH_ABI_MAJOR) return 1;

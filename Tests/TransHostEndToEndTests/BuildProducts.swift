@@ -6,6 +6,13 @@ import XCTest
 enum BuildProducts {
     static var binDirectory: String { TestProcess.binDirectory }
     static var packageRoot: String { TestProcess.packageRoot }
+
+    /// How many demos the gallery plays: one per plugin in registry.json.
+    static func galleryDemoCount() throws -> Int {
+        let data = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/registry.json"))
+        let registry = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        return (registry?["plugins"] as? [Any])?.count ?? 0
+    }
     static var transhost: String { binDirectory + "/transhost" }
 
     struct NotBuilt: Error, CustomStringConvertible { let description: String }

@@ -348,7 +348,7 @@ final class IsolationModesTests: XCTestCase {
                 traces[mode, default: [:]][demo] = FileManager.default.contents(atPath: root + "/\(mode)/\(demo)/trace.json")
             }
         }
-        XCTAssertEqual(traces["worker"]?.count, 6)
+        XCTAssertEqual(traces["worker"]?.count, try BuildProducts.galleryDemoCount())
         XCTAssertEqual(traces["worker"], traces["none"])
     }
 }

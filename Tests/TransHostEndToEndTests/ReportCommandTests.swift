@@ -77,28 +77,45 @@ final class ReportCommandTests: XCTestCase {
     func testShardsSplitTheGalleryByNameAndMergeReportsJoinsThemAgain() throws {
         let cache = ["TRANSHOST_CACHE": tmp + "/cache.json"]
         let gallery = ["run", "--sheet", "--scale", "1"]
+        // The gallery's demos (one per registry entry, named after its plugin), sorted by name:
+        // the even places go to shard 1/2, the odd ones to 2/2.
+        let registry = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: BuildProducts.packageRoot + "/registry.json"))) as! [String: Any]
+        let names = (registry["plugins"] as! [[String: Any]]).map { $0["name"] as! String }
+        let sorted = names.sorted()
+        let firstHalf = Set(sorted.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
+        let secondHalf = Set(sorted).subtracting(firstHalf)
         let one = try BuildProducts.run(gallery + ["--shard", "1/2", "--out", tmp + "/s1"], environment: cache)
         XCTAssertEqual(one.status, 0, one.stderr)
-        // The five demos by name: corner-fly, fade-scale, rotate-spring, snapshot-search, split-modal.
-        XCTAssertTrue(one.stderr.contains("shard 1/2: 3 of 5 scenarios (split-modal, rotate-spring, corner-fly)"), one.stderr)
+        // The message lists them in the gallery's (registry) order.
+        let listed1 = names.filter(firstHalf.contains).joined(separator: ", ")
+        XCTAssertTrue(one.stderr.contains("shard 1/2: \(firstHalf.count) of \(names.count) scenarios (\(listed1))"), one.stderr)
         let two = try BuildProducts.run(gallery + ["--shard", "2/2", "--out", tmp + "/s2"], environment: cache)
         XCTAssertEqual(two.status, 0, two.stderr)
-        XCTAssertTrue(two.stderr.contains("shard 2/2: 2 of 5 scenarios (fade-scale, snapshot-search)"), two.stderr)
+        let listed2 = names.filter(secondHalf.contains).joined(separator: ", ")
+        XCTAssertTrue(two.stderr.contains("shard 2/2: \(secondHalf.count) of \(names.count) scenarios (\(listed2))"), two.stderr)
         func dirs(_ d: String) throws -> Set<String> {
             Set(try FileManager.default.contentsOfDirectory(atPath: d).filter { FileManager.default.fileExists(atPath: "\(d)/\($0)/trace.json") })
         }
-        XCTAssertEqual(try dirs(tmp + "/s1"), ["split-modal", "rotate-spring", "corner-fly"])
-        XCTAssertEqual(try dirs(tmp + "/s2"), ["fade-scale", "snapshot-search"])
+        XCTAssertEqual(try dirs(tmp + "/s1"), firstHalf)
+        XCTAssertEqual(try dirs(tmp + "/s2"), secondHalf)
         XCTAssertTrue(try read(tmp + "/s1/report.html").contains("shard 1/2"))
+        // Every transition the shards played, counted from their traces.
+        var transitions = 0
+        for d in ["s1", "s2"] {
+            for demo in try dirs(tmp + "/" + d) {
+                let trace = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(tmp)/\(d)/\(demo)/trace.json"))) as! [String: Any]
+                transitions += (trace["transitions"] as! [Any]).count
+            }
+        }
 
         let merged = try BuildProducts.run(["merge-reports", tmp + "/all", tmp + "/s2", tmp + "/s1"])
         XCTAssertEqual(merged.status, 0, merged.stdout + merged.stderr)
-        XCTAssertTrue(merged.stdout.contains("merged 5 scenarios from 2 inputs (shards 1/2, 2/2): ok"), merged.stdout)
+        XCTAssertTrue(merged.stdout.contains("merged \(names.count) scenarios from 2 inputs (shards 1/2, 2/2): ok"), merged.stdout)
         let page = try read(tmp + "/all/report.html")
-        XCTAssertTrue(page.contains("5 scenarios \u{00B7} 17 transitions"), "every scenario of the gallery, once")
-        let order = ["corner-fly", "fade-scale", "rotate-spring", "snapshot-search", "split-modal"].map { page.range(of: "<a href=\"#j\\d\">\($0)</a>", options: .regularExpression) }
+        XCTAssertTrue(page.contains("\(names.count) scenarios \u{00B7} \(transitions) transitions"), "every scenario of the gallery, once")
+        let order = sorted.map { page.range(of: "<a href=\"#j\\d+\">\($0)</a>", options: .regularExpression) }
         XCTAssertFalse(order.contains(nil), "each scenario is in the index")
-        XCTAssertEqual(try dirs(tmp + "/all"), ["corner-fly", "fade-scale", "rotate-spring", "snapshot-search", "split-modal"])
+        XCTAssertEqual(try dirs(tmp + "/all"), Set(names))
 
         let missing = try BuildProducts.run(["merge-reports", tmp + "/part", tmp + "/s1"])
         XCTAssertEqual(missing.status, 5, "a CI run that lost a shard does not pass")

@@ -25,7 +25,7 @@ final class ShippedInputsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(manifests.count, 7)
         for f in demos { XCTAssertNoThrow(try Scenario.load(file: f), f) }
         for f in manifests { XCTAssertNoThrow(try PluginManifest.load(file: f), f) }
-        XCTAssertEqual(try PluginRegistry.load(file: root + "/registry.json").plugins.count, 6)
+        XCTAssertEqual(try PluginRegistry.load(file: root + "/registry.json").plugins.count, 8)
     }
 
     /// Whole-document JSON examples in docs/ (fragments such as one action are skipped).

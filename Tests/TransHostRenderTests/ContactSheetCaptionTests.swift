@@ -78,3 +78,32 @@ final class ContactSheetCaptionTests: XCTestCase {
         for y in 30..<50 { XCTAssertFalse(Int(sheet.pixel(x: sheet.width - 9, y: y).r) < 128, "text runs into the edge at y = \(y)") }
     }
 }
+
+/// The HTML report crops a sheet's cells where `ContactSheet.layout` says they are, so the
+/// sheet drawn one frame at a time must put every thumbnail exactly there.
+final class ContactSheetLayoutTests: XCTestCase {
+    func testEveryThumbnailIsWhereTheLayoutSays() {
+        for breaches in [[], ["one"], ["one", "two", "three", "four"]] {
+            let caption = ContactSheet.Caption(animator: "a/b", transition: "#0 navigation push", fromTo: "A \u{2192} B",
+                                               duration: 0.25, outcome: "completed", breaches: breaches)
+            let count = 6
+            let layout = ContactSheet.layout(count: count, frameWidth: 320, frameHeight: 568, caption: caption)
+            let colours = (0..<count).map { k in Color(red: 1, green: Double(k) / Double(count), blue: 0) }
+            let sheet = ContactSheet.make(frames: colours.enumerated().map { k, c in
+                let img = RGBAImage(width: 320, height: 568)
+                img.fill(c)
+                return (img, Double(k) * 0.1)
+            }, caption: caption)
+            XCTAssertEqual(sheet.width, layout.width)
+            XCTAssertEqual(sheet.height, layout.height)
+            for (k, cell) in layout.cells.enumerated() {
+                let p = sheet.pixel(x: cell[0] + cell[2] / 2, y: cell[1] + cell[3] / 2)
+                XCTAssertEqual(Int(p.r), 255, "cell \(k) with \(breaches.count) breaches")
+                XCTAssertEqual(Double(p.g), (colours[k].green * 255).rounded(), accuracy: 1, "cell \(k)")
+                // Just outside the thumbnail's left edge is the sheet's background or border, not the frame.
+                let outside = sheet.pixel(x: cell[0] - 3, y: cell[1] + cell[3] / 2)
+                XCTAssertFalse(outside.r == 255 && outside.b == 0 && outside.g == p.g, "cell \(k) starts at x = \(cell[0])")
+            }
+        }
+    }
+}

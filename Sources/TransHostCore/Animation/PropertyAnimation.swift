@@ -71,7 +71,7 @@ final class PropertyAnimation {
             // local time beyond [0, 1] (a spring overshooting either end).
             let p = begin > 0 && l < begin ? 0 : (l - begin) / duration
             if p == 1 { return to }
-            if property == .transform { return transformInterpolator.value(at: p).values }
+            if property == .transform, let transformInterpolator { return transformInterpolator.value(at: p).values }
             return ValueCodec.interpolate(property, from, to, p)
         }
         let atEnd = l >= end - Self.endSlack * max(1, abs(end))
@@ -89,6 +89,8 @@ final class PropertyAnimation {
     /// `value(atLocal:)`, without building a value vector per property per frame: this is the
     /// sampling hot path.
     func apply(atLocal l: Double, to state: inout PresentationState) {
+        // A property animator's blocks follow progress beyond [0, 1]: the general path.
+        if extrapolates { store(value(atLocal: l), in: &state); return }
         let atEnd = l >= end - Self.endSlack * max(1, abs(end))
         let u: Double = atEnd ? 1 : duration > 0 ? (l - begin) / duration : (l >= begin ? 1 : 0)
         let p = progress(u)
