@@ -14,9 +14,8 @@ enum ValidateCommand {
     operations, interactive cancels at 0, 0.25, 0.5, 0.75 and 1, re-entrancy, three device
     sizes, determinism, parameters, memory over 200 transitions). Each test runs in its own
     child process, so a crash or a hang fails that test and the others still run. The scenarios
-    come from the animators' routes (a `*` type becomes a made-up controller type; a demo.json
-    beside the manifest lends its controllers' views); delegate routes are not exercised, since
-    a delegate picks its animator at run time.
+    come from the animators' and delegates' routes (a `*` type becomes a made-up controller
+    type; a demo.json beside the manifest lends its controllers' views and presentation styles).
 
     A PLUGIN is a name on the search path; a DIR is a plugin's directory (it holds
     manifest.json) or a directory of plugins; a MANIFEST is a manifest.json. With none, every

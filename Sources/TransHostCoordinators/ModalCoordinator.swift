@@ -68,6 +68,9 @@ public final class ModalCoordinator {
 
     /// The chain, bottom first.
     public private(set) var presentations: [Presentation] = []
+    /// The presentation controller of every present that began as a transition, in order
+    /// (cancelled ones too): for callers that check a finished run (the validator).
+    public private(set) var presentationHistory: [PresentationController] = []
 
     public init(root: ViewController, view: View, host: TransitionHost) {
         self.view = view
@@ -130,11 +133,14 @@ public final class ModalCoordinator {
             let presenterIsContainer = presenting.view === container
             let views = TransitionViews(from: removes && !presenterIsContainer ? presenting.view : nil,
                                         to: pc.presentedView ?? vc.view, fromAppears: removes)
+            let finalFrame = pc.frameOfPresentedViewInContainerView
+            pc.finalFrameOfPresentedView = finalFrame
+            presentationHistory.append(pc)
             host.begin(container: .modal, operation: .present, from: presenting, to: vc, containerView: container, animated: animated,
                        initialFrames: [ObjectIdentifier(presenting): container.bounds],
-                       finalFrames: [ObjectIdentifier(vc): pc.frameOfPresentedViewInContainerView],
+                       finalFrames: [ObjectIdentifier(vc): finalFrame],
                        interaction: interaction, views: views, source: source, presentationController: pc,
-                       willAnimate: { pc.presentationTransitionWillBegin(); pc.containerViewWillLayoutSubviews() },
+                       willAnimate: { pc.recordingChrome(in: container) { pc.presentationTransitionWillBegin(); pc.containerViewWillLayoutSubviews() } },
                        defaultAnimator: DefaultModalAnimator(operation: .present),
                        finish: { [self] done in
                 if done {
@@ -145,7 +151,7 @@ public final class ModalCoordinator {
                     vc.presentedStyle = style
                     if removes && presenterIsContainer { p.cover() }
                 }
-                pc.presentationTransitionDidEnd(done)
+                pc.recordingChrome(in: container) { pc.presentationTransitionDidEnd(done) }
             })
         }
     }
@@ -294,5 +300,16 @@ public final class DefaultModalAnimator: TransitionAnimator {
                 ctx.completeTransition(!ctx.transitionWasCancelled)
             })
         }
+    }
+}
+
+extension PresentationController {
+    /// Runs `hooks` and adds the container's new subviews (other than the presented view) to
+    /// the chrome.
+    func recordingChrome(in container: View, _ hooks: () -> Void) {
+        let before = Set(container.subviews.map(ObjectIdentifier.init))
+        hooks()
+        let shown = presentedView ?? presentedViewController.view
+        chromeViews += container.subviews.filter { !before.contains(ObjectIdentifier($0)) && $0 !== shown }
     }
 }

@@ -76,6 +76,15 @@ open class PresentationController {
         presentationStyle == .fullScreen || presentationStyle == .currentContext
     }
 
+    /// The chrome: views the presentation hooks added to the container for the presentation (a
+    /// dimming view), besides the presented view. They belong to the presentation controller and
+    /// may stay in the window while it presents, as in UIKit; the dismissal takes them away.
+    /// Recorded by the modal coordinator around the hooks.
+    public internal(set) var chromeViews: [View] = []
+    /// The presented controller's final frame in its present's context, as asked when the
+    /// present began (a plugin's controller may not be asked after its dismissal).
+    public internal(set) var finalFrameOfPresentedView: Rect?
+
     open func presentationTransitionWillBegin() {}
     open func presentationTransitionDidEnd(_ completed: Bool) {}
     open func dismissalTransitionWillBegin() {}

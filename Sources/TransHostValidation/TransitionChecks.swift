@@ -46,9 +46,28 @@ enum TransitionChecks {
         return nil
     }
 
-    /// Snapshots and views the animator added that are still in the window after the transition.
-    static func leftovers(_ t: TransitionTrace, scenarioViews: Set<String>, what: String) -> String? {
-        let extra = t.after.nodes.filter { $0.view.isSnapshot || !scenarioViews.contains($0.view.id) }
+    /// The presentation controller of a present transition of `p` (the modal coordinator keeps
+    /// them in the order the presents began, which is the order of their transitions).
+    static func presentationController(_ t: TransitionTrace, _ p: Playback) -> PresentationController? {
+        guard t.record.container == .modal, t.record.operation == .present else { return nil }
+        let ordinal = p.run.transitions.filter { $0.record.index < t.record.index && $0.record.container == .modal && $0.record.operation == .present }.count
+        let history = p.app.modal.presentationHistory
+        return ordinal < history.count ? history[ordinal] : nil
+    }
+
+    /// The views a completed present may leave in the window besides the scenario's, as UIKit
+    /// allows: the presentation controller's presented view (a wrapper of the plugin's) and its
+    /// chrome (a dimming view), with their subviews. After a dismiss or a cancel, none.
+    static func presentationViews(_ t: TransitionTrace, _ p: Playback) -> Set<String> {
+        guard t.record.outcome == .completed, let pc = presentationController(t, p) else { return [] }
+        func ids(_ v: View) -> [String] { [v.id] + v.subviews.flatMap(ids) }
+        return Set(([pc.presentedView].compactMap { $0 } + pc.chromeViews).flatMap(ids))
+    }
+
+    /// Snapshots and views the animator added that are still in the window after the transition
+    /// (`owned`: views the presentation controller may keep there).
+    static func leftovers(_ t: TransitionTrace, scenarioViews: Set<String>, owned: Set<String> = [], what: String) -> String? {
+        let extra = t.after.nodes.filter { !owned.contains($0.view.id) && ($0.view.isSnapshot || !scenarioViews.contains($0.view.id)) }
         guard let first = extra.first else { return nil }
         let names = extra.prefix(3).map { "\($0.view.isSnapshot ? "snapshot" : "view") \($0.view.name.isEmpty ? $0.view.id : $0.view.name)" }
         return "\(what): \(extra.count) view(s) the animator added are still in the window after it completed (\(names.joined(separator: ", ")), in \(first.parentID ?? "the window")); remove snapshots and helper views before calling completeTransition"
@@ -57,20 +76,26 @@ enum TransitionChecks {
     /// Every problem of one completed transition: completion, hierarchy, leftovers.
     static func basic(_ t: TransitionTrace, _ p: Playback, scenario: Scenario, what: String, timed: Bool = true) -> String? {
         completion(t, p.run, what: what, timed: timed) ?? hierarchy(t, p.run, app: p.app, what: what)
-            ?? leftovers(t, scenarioViews: ValidationContext.scenarioViewIDs(scenario), what: what)
+            ?? leftovers(t, scenarioViews: ValidationContext.scenarioViewIDs(scenario), owned: presentationViews(t, p), what: what)
     }
 
-    /// Views whose frame is not the container's bounds once the transition ended.
-    static func fillsContainer(_ t: TransitionTrace, app: App, device: Device, what: String) -> String? {
+    /// A shown view whose frame is not where the context put it once the transition ended: the
+    /// container's bounds, or for a completed present the presentation controller's
+    /// frameOfPresentedViewInContainerView (the context's finalFrame(for:) of the to-controller),
+    /// which a custom presentation sets on its presented view (a wrapper of the plugin's).
+    static func fillsContainer(_ t: TransitionTrace, _ p: Playback, device: Device, what: String) -> String? {
         let id = t.record.outcome == .completed ? t.record.toID : t.record.fromID
-        guard let view = app.controllers[id]?.view, let node = t.after.nodes.first(where: { $0.view.id == view.id }) else {
+        let pc = t.record.outcome == .completed ? presentationController(t, p) : nil
+        guard let view = pc?.presentedView ?? p.app.controllers[id]?.view, let node = t.after.nodes.first(where: { $0.view.id == view.id }) else {
             return "\(what) on \(device.name): the shown view is not in the window afterwards"
         }
         let f = node.state.frame
-        let expected = Rect(x: 0, y: 0, width: device.width, height: device.height)
+        let bounds = Rect(x: 0, y: 0, width: device.width, height: device.height)
+        let expected = pc?.finalFrameOfPresentedView ?? bounds
         let off = [f.minX - expected.minX, f.minY - expected.minY, f.width - expected.width, f.height - expected.height].map(abs).max() ?? 0
         guard off > 0.5 else { return nil }
-        return "\(what) on \(device.name) (\(JSONWriter.format(device.width)) x \(JSONWriter.format(device.height))): the shown view (\(view.name)) ends at frame \(WindowDiff.text([f.minX, f.minY, f.width, f.height])), not the container's bounds [0, 0, \(JSONWriter.format(device.width)), \(JSONWriter.format(device.height))]; use the container's size (or finalFrame(for:)) instead of fixed numbers"
+        let place = expected == bounds ? "the container's bounds" : "its final frame (finalFrame(for:), the presentation controller's frameOfPresentedViewInContainerView)"
+        return "\(what) on \(device.name) (\(JSONWriter.format(device.width)) x \(JSONWriter.format(device.height))): the shown view (\(view.name)) ends at frame \(WindowDiff.text([f.minX, f.minY, f.width, f.height])), not \(place) \(WindowDiff.text([expected.minX, expected.minY, expected.width, expected.height])); use the container's size (or finalFrame(for:)) instead of fixed numbers"
     }
 }
 
@@ -101,7 +126,8 @@ extension ValidationChecks {
             let s = c.scenario([c.forwardAction()])
             let p = try ctx.play(s, what: c.label)
             let t = try ctx.trace(p, c, action: 0, what: c.label)
-            if let problem = TransitionChecks.leftovers(t, scenarioViews: ValidationContext.scenarioViewIDs(s), what: c.label) { return .fail(problem) }
+            if let problem = TransitionChecks.leftovers(t, scenarioViews: ValidationContext.scenarioViewIDs(s),
+                                                        owned: TransitionChecks.presentationViews(t, p), what: c.label) { return .fail(problem) }
             ctx.details.append("\(c.label): nothing left behind")
         }
         return .pass
@@ -235,7 +261,7 @@ extension ValidationChecks {
                 for i in actions.indices {
                     let what = i == 0 ? c.label : c.reverseLabel
                     let t = try ctx.trace(p, c, action: i, what: "\(what) on \(d.name)")
-                    if let problem = TransitionChecks.fillsContainer(t, app: p.app, device: d, what: what) { return .fail(problem) }
+                    if let problem = TransitionChecks.fillsContainer(t, p, device: d, what: what) { return .fail(problem) }
                     if let problem = TransitionChecks.basic(t, p, scenario: s, what: "\(what) on \(d.name)") { return .fail(problem) }
                 }
             }

@@ -95,10 +95,10 @@ final class ValidateCommandTests: XCTestCase {
     func testEveryFirstPartyPluginPasses() throws {
         let out = try validate([])
         XCTAssertEqual(out.status, 0, out.stdout + out.stderr)
-        for name in ["split-modal", "rotate-spring", "corner-fly", "fade-scale", "snapshot-search"] {
+        for name in ["split-modal", "rotate-spring", "corner-fly", "fade-scale", "snapshot-search", "sheet-drag", "half-sheet"] {
             XCTAssertTrue(out.stdout.contains("  \(name): "), out.stdout)
         }
-        XCTAssertTrue(out.stdout.contains("5 plugins, 100 tests: "), out.stdout)
+        XCTAssertTrue(out.stdout.contains("7 plugins, 140 tests: "), out.stdout)
         XCTAssertTrue(out.stdout.contains(" 0 failed"), out.stdout)
         XCTAssertFalse(out.stdout.contains("FAILED"), out.stdout)
     }

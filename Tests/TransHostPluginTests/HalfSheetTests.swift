@@ -3,6 +3,7 @@ import TransHostCoordinators
 import TransHostCore
 import TransHostRun
 import TransHostScenario
+import TransHostSupport
 import XCTest
 
 /// half-sheet (Swift, the kit's UIPresentationController and transition coordinator), through
@@ -84,5 +85,21 @@ final class HalfSheetTests: XCTestCase {
         XCTAssertNil(veil(finished.after), "the finished dismissal removes the veil")
         XCTAssertFalse(finished.after.has("HalfSheetController"))
         XCTAssertTrue(finished.after.has("StoryController"))
+    }
+
+    /// The plugin stays loaded from one playback to the next (validate, the gallery): the second
+    /// playback must give the same bytes, with the veil fading in again alongside the present.
+    /// Handles numbered afresh per playback once gave the kit the first run's ended context, so
+    /// the second present had no coordinator and the veil appeared at full strength at once.
+    func testTheDemoPlayedTwiceInOneProcessGivesTheSameTrace() throws {
+        let dir = try Products.temporaryDirectory(self)
+        try Products.install("half-sheet", into: dir)
+        let scan = try Products.scan(dir)
+        let demo = try Products.demo("half-sheet", test: self)
+        let settings = TraceWriter.Settings(scale: 2)
+        let first = JSONWriter.write(TraceWriter.json(Playback.play(demo, scan: scan).run, settings: settings))
+        let again = Playback.play(demo, scan: scan).run
+        XCTAssertEqual(try XCTUnwrap(veil(try again.transitions[4].frame(at: 0))).state.alpha, 0, accuracy: 1e-9)
+        XCTAssertTrue(first == JSONWriter.write(TraceWriter.json(again, settings: settings)), "the second playback's trace differs")
     }
 }
