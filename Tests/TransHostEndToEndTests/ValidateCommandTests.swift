@@ -95,10 +95,12 @@ final class ValidateCommandTests: XCTestCase {
     func testEveryFirstPartyPluginPasses() throws {
         let out = try validate([])
         XCTAssertEqual(out.status, 0, out.stdout + out.stderr)
-        for name in ["split-modal", "rotate-spring", "corner-fly", "fade-scale", "snapshot-search", "sheet-drag", "half-sheet"] {
+        // Every first-party plugin (one per registry entry), each with every test.
+        let count = try BuildProducts.galleryDemoCount()
+        for name in ["split-modal", "rotate-spring", "corner-fly", "fade-scale", "snapshot-search", "sheet-drag", "half-sheet", "circle-reveal"] {
             XCTAssertTrue(out.stdout.contains("  \(name): "), out.stdout)
         }
-        XCTAssertTrue(out.stdout.contains("7 plugins, 140 tests: "), out.stdout)
+        XCTAssertTrue(out.stdout.contains("\(count) plugins, \(20 * count) tests: "), out.stdout)
         XCTAssertTrue(out.stdout.contains(" 0 failed"), out.stdout)
         XCTAssertFalse(out.stdout.contains("FAILED"), out.stdout)
     }
