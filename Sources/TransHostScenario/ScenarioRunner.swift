@@ -150,33 +150,25 @@ public final class ScenarioRunner: TransitionObserver {
         let app = self.app
         // The container an action acts on: the one it names, else the visible context's when the
         // action arrives (as UIKit code asks its navigationController when it runs).
-        func navigation(_ what: String) -> NavigationCoordinator? {
+        func container<C>(_ what: String, _ kind: String, of controller: (ViewController) -> C?, visible: @autoclosure () -> C?) -> C? {
             if let id = options.target {
-                guard let nav = app.controller(id)?.navigationCoordinator else {
-                    warn("\(what) skipped: \(id) is not a navigation controller (its \"target\")")
+                guard let c = app.controller(id).flatMap(controller) else {
+                    warn("\(what) skipped: \(id) is not a \(kind) (its \"target\")")
                     return nil
                 }
-                return nav
+                return c
             }
-            guard let nav = app.visibleNavigation else {
-                warn("\(what) skipped: there is no navigation controller in the visible context (\(app.visibleLeaf.typeName) is not inside one)")
+            guard let c = visible() else {
+                warn("\(what) skipped: there is no \(kind) in the visible context (\(app.visibleLeaf.typeName) is not inside one)")
                 return nil
             }
-            return nav
+            return c
+        }
+        func navigation(_ what: String) -> NavigationCoordinator? {
+            container(what, "navigation controller", of: \.navigationCoordinator, visible: app.visibleNavigation)
         }
         func tabBar(_ what: String) -> TabCoordinator? {
-            if let id = options.target {
-                guard let tabs = app.controller(id)?.tabCoordinator else {
-                    warn("\(what) skipped: \(id) is not a tab bar controller (its \"target\")")
-                    return nil
-                }
-                return tabs
-            }
-            guard let tabs = app.visibleTabs else {
-                warn("\(what) skipped: there is no tab bar controller in the visible context (\(app.visibleLeaf.typeName) is not inside one)")
-                return nil
-            }
-            return tabs
+            container(what, "tab bar controller", of: \.tabCoordinator, visible: app.visibleTabs)
         }
         switch action {
         case .push(let id, let animated, let gesture):
