@@ -1,5 +1,8 @@
 #include "render_kernels.h"
 #include <stdlib.h>
+#include <string.h>
+#include <pthread.h>
+#include <unistd.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -101,16 +104,77 @@ static inline int src_pos(const double m[9], double X, double ur, double vr, dou
     return 1;
 }
 
-void th_composite_projective_bilinear(const uint32_t *src, size_t src_stride, int sw, int sh,
-                                      uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int y1,
-                                      const double m[9], const uint8_t *mask, size_t mask_stride, uint32_t alpha) {
-    if (alpha == 0 || x1 <= x0 || y1 <= y0) return;
+/* Exact floor division and narrowing of a linear run to a range (used by both span loops). */
+static inline int64_t floor_div(int64_t a, int64_t b) {
+    int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
+    return q;
+}
+
+/* Narrows [*k0, *k1) to the k with lo <= p + k * dp <= hi (exact: integer arithmetic). */
+static inline void narrow(int64_t p, int64_t dp, int64_t lo, int64_t hi, int64_t *k0, int64_t *k1) {
+    int64_t a, b; /* a <= k <= b */
+    if (dp == 0) {
+        if (p < lo || p > hi) *k1 = *k0;
+        return;
+    }
+    if (dp > 0) { a = -floor_div(p - lo, dp); b = floor_div(hi - p, dp); }
+    else { a = -floor_div(hi - p, -dp); b = floor_div(p - lo, -dp); }
+    if (a > *k0) *k0 = a;
+    if (b + 1 < *k1) *k1 = b + 1;
+    if (*k1 < *k0) *k1 = *k0;
+}
+
+/* One destination pixel of the projective loop at source position (u, v) (16.16, footprint
+   origin), any position: out-of-image footprints are skipped, edge texels read as transparent. */
+static inline void projective_px(const uint32_t *src, size_t src_stride, int sw, int sh, int64_t u, int64_t v,
+                                 uint32_t alpha, const uint8_t *mrow, int mi, uint32_t *d) {
+    const int64_t ui = u >> 16, vi = v >> 16;
+    if (ui < -1 || vi < -1 || ui >= sw || vi >= sh) return;
+    uint32_t a = alpha;
+    if (mrow) {
+        uint32_t mv = mrow[mi];
+        if (mv == 0) return;
+        a = (a * (mv + (mv >> 7))) >> 8;
+    }
+    const uint32_t fx = (uint32_t)(u >> 8) & 0xff, fy = (uint32_t)(v >> 8) & 0xff;
+    uint32_t tl, tr, bl, br;
+    if (ui >= 0 && vi >= 0 && ui + 1 < sw && vi + 1 < sh) {
+        const uint32_t *p = (const uint32_t *)((const uint8_t *)src + (size_t)vi * src_stride) + ui;
+        const uint32_t *q = (const uint32_t *)((const uint8_t *)p + src_stride);
+        tl = p[0]; tr = p[1]; bl = q[0]; br = q[1];
+        /* Inside a flat opaque area (most of a UI layer) the bilinear blend of four equal texels
+           is that texel, and at full alpha it covers the pixel: the same result as the blend
+           below, without it. */
+        if (a >= 256 && tl == tr && tl == bl && tl == br && (tl >> 24) == 255) { *d = tl; return; }
+    } else {
+        tl = texel(src, src_stride, sw, sh, (int)ui, (int)vi);
+        tr = texel(src, src_stride, sw, sh, (int)ui + 1, (int)vi);
+        bl = texel(src, src_stride, sw, sh, (int)ui, (int)vi + 1);
+        br = texel(src, src_stride, sw, sh, (int)ui + 1, (int)vi + 1);
+    }
+#if defined(__SSE2__)
+    bilinear_over_sse2(tl, tr, bl, br, fx, fy, a, d);
+#else
+    uint32_t s = lerp_px(lerp_px(tl, tr, fx), lerp_px(bl, br, fx), fy);
+    if (a < 256) s = scale_px(s, a);
+    if (s == 0) return;
+    *d = (s >> 24) == 255 ? s : over_px(s, *d);
+#endif
+}
+
+/* Rows [ya, yb) of th_composite_projective_bilinear (rows are independent of each other). */
+static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int sh,
+                            uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int ya, int yb,
+                            const double m[9], const uint8_t *mask, size_t mask_stride, uint32_t alpha) {
     /* Exact positions every SPAN pixels (fewer where the map bends: the midpoint of a span is
        checked against the exact map and the span halved until the linear step is within
        1/32 texel), linear 16.16 steps in between: perspective-correct spans. */
     enum { SPAN = 16 };
     const int64_t tol = 65536 / 32;
-    for (int y = y0; y < y1; y++) {
+    /* Positions whose whole footprint is inside the image (texels 0 .. size - 2 each way). */
+    const int64_t umax = ((int64_t)(sw - 1) << 16) - 1, vmax = ((int64_t)(sh - 1) << 16) - 1;
+    for (int y = ya; y < yb; y++) {
         uint32_t *drow = (uint32_t *)((uint8_t *)dst + (size_t)y * dst_stride);
         const uint8_t *mrow = mask ? mask + (size_t)(y - y0) * mask_stride : 0;
         const double Y = y + 0.5;
@@ -132,45 +196,74 @@ void th_composite_projective_bilinear(const uint32_t *src, size_t src_stride, in
                 len = len / 2;
             }
             const int64_t du = len > 1 ? (ub - ua) / (len - 1) : 0, dv = len > 1 ? (vb - va) / (len - 1) : 0;
+            /* A span whose first and last footprints are both wholly inside the image is
+               inside all along (u and v are linear in k here): those pixels need no bounds
+               checks, and at full alpha without a mask a flat opaque footprint is a plain
+               store. Any other span takes the per-pixel tests. */
             int64_t u = ua, v = va;
-            for (int k = 0; k < len; k++, u += du, v += dv) {
-                const int xx = x + k;
-                const int64_t ui = u >> 16, vi = v >> 16;
-                if (ui < -1 || vi < -1 || ui >= sw || vi >= sh) continue;
-                uint32_t a = alpha;
-                if (mrow) {
-                    uint32_t mv = mrow[xx - x0];
-                    if (mv == 0) continue;
-                    a = (a * (mv + (mv >> 7))) >> 8;
-                }
-                const uint32_t fx = (uint32_t)(u >> 8) & 0xff, fy = (uint32_t)(v >> 8) & 0xff;
-                uint32_t tl, tr, bl, br;
-                if (ui >= 0 && vi >= 0 && ui + 1 < sw && vi + 1 < sh) {
-                    const uint32_t *p = (const uint32_t *)((const uint8_t *)src + (size_t)vi * src_stride) + ui;
-                    const uint32_t *q = (const uint32_t *)((const uint8_t *)p + src_stride);
-                    tl = p[0]; tr = p[1]; bl = q[0]; br = q[1];
-                    /* Inside a flat opaque area (most of a UI layer) the bilinear blend of four
-                       equal texels is that texel, and at full alpha it covers the pixel: the
-                       same result as the blend below, without it. */
-                    if (a >= 256 && tl == tr && tl == bl && tl == br && (tl >> 24) == 255) { drow[xx] = tl; continue; }
-                } else {
-                    tl = texel(src, src_stride, sw, sh, (int)ui, (int)vi);
-                    tr = texel(src, src_stride, sw, sh, (int)ui + 1, (int)vi);
-                    bl = texel(src, src_stride, sw, sh, (int)ui, (int)vi + 1);
-                    br = texel(src, src_stride, sw, sh, (int)ui + 1, (int)vi + 1);
-                }
+            const int64_t ul = ua + (len - 1) * du, vl = va + (len - 1) * dv;
+            if (!mrow && alpha >= 256 && sw >= 2 && sh >= 2 && ua >= 0 && ul >= 0 && va >= 0 && vl >= 0
+                && ua <= umax && ul <= umax && va <= vmax && vl <= vmax) {
+                uint32_t *d = drow + x;
+                for (int k = 0; k < len; k++, u += du, v += dv) {
+                    const uint32_t *p = (const uint32_t *)((const uint8_t *)src + (size_t)(v >> 16) * src_stride) + (u >> 16);
+                    uint64_t top, bot;
+                    memcpy(&top, p, 8);
+                    memcpy(&bot, (const uint8_t *)p + src_stride, 8);
+                    const uint32_t tl = (uint32_t)top;
+                    if (top == bot && (uint32_t)(top >> 32) == tl && (tl >> 24) == 255) { d[k] = tl; continue; }
+                    const uint32_t fx = (uint32_t)(u >> 8) & 0xff, fy = (uint32_t)(v >> 8) & 0xff;
 #if defined(__SSE2__)
-                bilinear_over_sse2(tl, tr, bl, br, fx, fy, a, &drow[xx]);
+                    bilinear_over_sse2(tl, (uint32_t)(top >> 32), (uint32_t)bot, (uint32_t)(bot >> 32), fx, fy, alpha, &d[k]);
 #else
-                uint32_t s = lerp_px(lerp_px(tl, tr, fx), lerp_px(bl, br, fx), fy);
-                if (a < 256) s = scale_px(s, a);
-                if (s == 0) continue;
-                drow[xx] = (s >> 24) == 255 ? s : over_px(s, drow[xx]);
+                    uint32_t s = lerp_px(lerp_px(tl, (uint32_t)(top >> 32), fx), lerp_px((uint32_t)bot, (uint32_t)(bot >> 32), fx), fy);
+                    if (s != 0) d[k] = (s >> 24) == 255 ? s : over_px(s, d[k]);
 #endif
+                }
+            } else {
+                for (int k = 0; k < len; k++, u += du, v += dv)
+                    projective_px(src, src_stride, sw, sh, u, v, alpha, mrow, x + k - x0, &drow[x + k]);
             }
             x += len;
         }
     }
+}
+
+typedef struct {
+    const uint32_t *src; size_t src_stride; int sw, sh;
+    uint32_t *dst; size_t dst_stride; int x0, y0, x1, ya, yb;
+    const double *m; const uint8_t *mask; size_t mask_stride; uint32_t alpha;
+} projective_band;
+
+static void *projective_band_run(void *arg) {
+    const projective_band *b = (const projective_band *)arg;
+    projective_rows(b->src, b->src_stride, b->sw, b->sh, b->dst, b->dst_stride, b->x0, b->y0, b->x1, b->ya, b->yb,
+                    b->m, b->mask, b->mask_stride, b->alpha);
+    return 0;
+}
+
+/* Below this many destination pixels a second thread costs more than it saves. */
+enum { PROJECTIVE_BAND_PIXELS = 1 << 17 };
+
+void th_composite_projective_bilinear(const uint32_t *src, size_t src_stride, int sw, int sh,
+                                      uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int y1,
+                                      const double m[9], const uint8_t *mask, size_t mask_stride, uint32_t alpha) {
+    if (alpha == 0 || x1 <= x0 || y1 <= y0) return;
+    /* Large rectangles: the lower band of rows on a second thread. Each row's pixels depend
+       only on that row (its own exact positions and spans), so the split changes no byte. */
+    static int cores = 0;
+    if (cores == 0) { long n = sysconf(_SC_NPROCESSORS_ONLN); cores = n > 1 ? 2 : 1; }
+    if (cores > 1 && y1 - y0 >= 64 && (int64_t)(x1 - x0) * (y1 - y0) >= PROJECTIVE_BAND_PIXELS) {
+        const int mid = y0 + (y1 - y0) / 2;
+        projective_band lower = {src, src_stride, sw, sh, dst, dst_stride, x0, y0, x1, mid, y1, m, mask, mask_stride, alpha};
+        pthread_t t;
+        if (pthread_create(&t, 0, projective_band_run, &lower) == 0) {
+            projective_rows(src, src_stride, sw, sh, dst, dst_stride, x0, y0, x1, y0, mid, m, mask, mask_stride, alpha);
+            pthread_join(t, 0);
+            return;
+        }
+    }
+    projective_rows(src, src_stride, sw, sh, dst, dst_stride, x0, y0, x1, y0, y1, m, mask, mask_stride, alpha);
 }
 
 /* ---- Affine bilinear span loop ------------------------------------------------------------ */
@@ -181,26 +274,6 @@ void th_composite_projective_bilinear(const uint32_t *src, size_t src_stride, in
 enum { AFF_FRAC = 24 };
 
 static inline int64_t round_i64(double x) { return x >= 0 ? (int64_t)(x + 0.5) : -(int64_t)(-x + 0.5); }
-
-static inline int64_t floor_div(int64_t a, int64_t b) {
-    int64_t q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
-    return q;
-}
-
-/* Narrows [*k0, *k1) to the k with lo <= p + k * dp <= hi (exact: integer arithmetic). */
-static inline void narrow(int64_t p, int64_t dp, int64_t lo, int64_t hi, int64_t *k0, int64_t *k1) {
-    int64_t a, b; /* a <= k <= b */
-    if (dp == 0) {
-        if (p < lo || p > hi) *k1 = *k0;
-        return;
-    }
-    if (dp > 0) { a = -floor_div(p - lo, dp); b = floor_div(hi - p, dp); }
-    else { a = -floor_div(hi - p, -dp); b = floor_div(p - lo, -dp); }
-    if (a > *k0) *k0 = a;
-    if (b + 1 < *k1) *k1 = b + 1;
-    if (*k1 < *k0) *k1 = *k0;
-}
 
 static inline uint32_t mask_alpha(uint32_t alpha, const uint8_t *mrow, int i) {
     if (!mrow) return alpha;

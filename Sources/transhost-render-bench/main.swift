@@ -68,6 +68,8 @@ func measure(scene: (AnimationEngine) -> (root: View, setProgress: (Double) -> V
     return (median * 1000 / Double(frames), s)
 }
 
+// Line-buffered even into a pipe: the demo rows take minutes and should be watchable as they come.
+setvbuf(stdout, nil, _IOLBF, 0)
 if let i = CommandLine.arguments.firstIndex(of: "--rss-child"), i + 1 < CommandLine.arguments.count, let d = Double(CommandLine.arguments[i + 1]) {
     rssChild(duration: d)
     exit(0)
@@ -76,8 +78,8 @@ if CommandLine.arguments.contains("--pipeline") {
     runPipelineBench()
     exit(0)
 }
-if CommandLine.arguments.contains("--demos") {
-    runDemoBench()
+if let i = CommandLine.arguments.firstIndex(of: "--demos") {
+    runDemoBench(only: CommandLine.arguments[(i + 1)...].filter { !$0.hasPrefix("-") }, oursOnly: CommandLine.arguments.contains("--ours"))
     exit(0)
 }
 
