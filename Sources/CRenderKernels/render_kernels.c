@@ -163,6 +163,29 @@ static inline void projective_px(const uint32_t *src, size_t src_stride, int sw,
 #endif
 }
 
+/* a / n (C's truncating division) for the span lengths the projective loop divides by: with a
+   constant divisor in each case the compiler multiplies instead of issuing a 64-bit divide. */
+static inline int64_t div_span(int64_t a, int n) {
+    switch (n) {
+    case 1: return a;
+    case 2: return a / 2;
+    case 3: return a / 3;
+    case 4: return a / 4;
+    case 5: return a / 5;
+    case 6: return a / 6;
+    case 7: return a / 7;
+    case 8: return a / 8;
+    case 9: return a / 9;
+    case 10: return a / 10;
+    case 11: return a / 11;
+    case 12: return a / 12;
+    case 13: return a / 13;
+    case 14: return a / 14;
+    case 15: return a / 15;
+    default: return a / n;
+    }
+}
+
 /* Rows [ya, yb) of th_composite_projective_bilinear (rows are independent of each other). */
 static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int sh,
                             uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int ya, int yb,
@@ -190,12 +213,12 @@ static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int 
                 int64_t um, vm;
                 const int half = (len - 1) / 2; /* pixel index of the (near-)midpoint */
                 if (!src_pos(m, x + half + 0.5, ur, vr, wr, &um, &vm)) { len = len / 2; continue; }
-                const int64_t el = ua + (ub - ua) * half / (len - 1) - um;
-                const int64_t ev = va + (vb - va) * half / (len - 1) - vm;
+                const int64_t el = ua + div_span((ub - ua) * half, len - 1) - um;
+                const int64_t ev = va + div_span((vb - va) * half, len - 1) - vm;
                 if ((el < 0 ? -el : el) <= tol && (ev < 0 ? -ev : ev) <= tol) break;
                 len = len / 2;
             }
-            const int64_t du = len > 1 ? (ub - ua) / (len - 1) : 0, dv = len > 1 ? (vb - va) / (len - 1) : 0;
+            const int64_t du = len > 1 ? div_span(ub - ua, len - 1) : 0, dv = len > 1 ? div_span(vb - va, len - 1) : 0;
             /* A span whose first and last footprints are both wholly inside the image is
                inside all along (u and v are linear in k here): those pixels need no bounds
                checks, and at full alpha without a mask a flat opaque footprint is a plain

@@ -3,7 +3,9 @@
 //   TRANSHOST_CONFIG=release ./scripts/setup && .build/release/transhost-render-bench --demos [PLUGIN...]
 // The plugins are found beside the binary (<bin>/plugins), as transhost finds them. Names after
 // --demos keep only those plugins' demos (all eight take minutes; one is what a profiler wants);
-// --ours skips the two floors.
+// --ours skips the two floors. For profiling: BENCH_DEBUG=1 prints raster and composite counts
+// per frame, BENCH_FRAMES=1 each frame's time, BENCH_FRAME=N the best of 40 renders of frame N
+// (each after frame N - 1, so that no subtree looks unchanged and is served from its group raster).
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,7 +52,7 @@ func runDemoBench(only names: [String], oursOnly: Bool) {
                 let r = Renderer(pointSize: scenario.device.size, scale: scale)
                 r.compositePath = path
                 let target = RGBAImage(width: r.pixelWidth, height: r.pixelHeight)
-                if let fsel = getenv("BENCH_FRAME").flatMap({ Int(String(cString: $0)) }), fsel < frames.count {
+                if let fsel = getenv("BENCH_FRAME").flatMap({ Int(String(cString: $0)) }), fsel >= 1, fsel < frames.count {
                     for f in frames[0...fsel] { r.render(f.nodes, into: target) }
                     var best = 1e9
                     for _ in 0..<40 {
@@ -58,10 +60,6 @@ func runDemoBench(only names: [String], oursOnly: Bool) {
                         let tf = now(); r.render(frames[fsel].nodes, into: target); best = min(best, now() - tf)
                     }
                     print("  frame \(fsel) @\(scale)x best of 40: \(fmt(best * 1000, 3)) ms")
-                    if getenv("BENCH_FRAME_EXIT") != nil, scale == 3 {
-                        for _ in 0..<100 { r.render(frames[fsel - 1].nodes, into: target); r.render(frames[fsel].nodes, into: target) }
-                        exit(0)
-                    }
                 }
                 var samples: [Double] = []
                 for _ in 0..<3 {
