@@ -1,5 +1,6 @@
 import CPixman
 import CRenderKernels
+import Dispatch
 import TransHostCore
 
 // Compositing: how a raster reaches the target under a layer's map (see CompositePath).
@@ -83,9 +84,8 @@ extension Renderer {
             pixman_image_set_filter(src.pixman, PIXMAN_FILTER_NEAREST, nil, 0)
             let op = (opaque && mask == nil) ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
             let tx = Int(h.g.rounded()), ty = Int(h.h.rounded())
-            pixman_image_composite32(op, src.pixman, mask, target.pixman, Int32(box.x0 - tx), Int32(box.y0 - ty),
-                                     Int32(box.x0 - maskOrigin.x), Int32(box.y0 - maskOrigin.y),
-                                     Int32(box.x0), Int32(box.y0), Int32(box.width), Int32(box.height))
+            PixmanBands.composite(op, src.pixman, mask, target.pixman, src: (box.x0 - tx, box.y0 - ty),
+                                  mask: (box.x0 - maskOrigin.x, box.y0 - maskOrigin.y), rect: box)
             count(box)
             return
         }
@@ -178,9 +178,8 @@ extension Renderer {
         var t = Homography.translation(Double(rect.x0), Double(rect.y0)).then(map).pixmanTransform(forcingProjective: projective)
         pixman_image_set_transform(src.pixman, &t)
         if projective { stats.projectiveComposites += 1 }
-        pixman_image_composite32(PIXMAN_OP_OVER, src.pixman, mask, target.pixman, 0, 0,
-                                 Int32(rect.x0 - maskOrigin.x), Int32(rect.y0 - maskOrigin.y),
-                                 Int32(rect.x0), Int32(rect.y0), Int32(rect.width), Int32(rect.height))
+        PixmanBands.composite(PIXMAN_OP_OVER, src.pixman, mask, target.pixman, src: (0, 0),
+                              mask: (rect.x0 - maskOrigin.x, rect.y0 - maskOrigin.y), rect: rect)
         count(rect)
     }
 
