@@ -52,6 +52,14 @@ extension Renderer {
         }
     }
 
+    /// Sets every pixel of the frame to the clear colour (RGBAImage.fill's bytes, in two bands).
+    func clear(_ target: RGBAImage) {
+        var c = pixmanColor(clearColor)
+        let solid = pixman_image_create_solid_fill(&c)!
+        PixmanBands.composite(PIXMAN_OP_SRC, solid, nil, target.pixman, src: (0, 0), mask: (0, 0), rect: canvasRect(target))
+        pixman_image_unref(solid)
+    }
+
     /// Whether every destination pixel of `canvas` samples the source's interior under the
     /// affine destination->source map `inv` (a bilinear footprint at least half a texel inside
     /// each edge), so an opaque source paints every one of them opaquely. The canvas is convex

@@ -87,7 +87,7 @@ public final class Renderer {
         stats.frames += 1
         buildTree(nodes)
         mainTarget = target
-        displayList = [({ target.fill(self.clearColor) }, true)]
+        displayList = [({ self.clear(target) }, true)]
         let screen = Homography.scale(Double(scale), Double(scale))
         for r in roots { visit(r, parentToDest: screen, parentAlpha: 1, clip: .none, target: target) }
         let start = displayList.lastIndex { $0.coversTarget } ?? 0

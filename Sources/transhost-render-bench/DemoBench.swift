@@ -3,7 +3,7 @@
 //   TRANSHOST_CONFIG=release ./scripts/setup && .build/release/transhost-render-bench --demos [PLUGIN...]
 // The plugins are found beside the binary (<bin>/plugins), as transhost finds them. Names after
 // --demos keep only those plugins' demos (all eight take minutes; one is what a profiler wants);
-// --ours skips the two floors. For profiling: BENCH_DEBUG=1 prints raster and composite counts
+// --ours skips the two floors, --scale N measures one scale. For profiling: BENCH_DEBUG=1 prints raster and composite counts
 // per frame, BENCH_FRAMES=1 each frame's time, BENCH_FRAME=N the best of 40 renders of frame N
 // (each after frame N - 1, so that no subtree looks unchanged and is served from its group raster).
 #if canImport(Glibc)
@@ -17,7 +17,7 @@ import TransHostScenario
 import TransHostSupport
 import TransHostDiscovery
 
-func runDemoBench(only names: [String], oursOnly: Bool) {
+func runDemoBench(only names: [String], oursOnly: Bool, scales: [Int]) {
     guard let exe = FileIO.executablePath() else { print("cannot find this executable's directory"); return }
     let dir = PathUtil.join(PathUtil.dirname(exe), "plugins")
     let scan: PluginScan
@@ -46,7 +46,7 @@ func runDemoBench(only names: [String], oursOnly: Bool) {
         let run = Playback.play(scenario, scan: scan, fps: .standard).run
         let frames = run.transitions.flatMap(\.frames)
         guard !frames.isEmpty else { continue }
-        for scale in [2, 3] {
+        for scale in scales {
             var ours = 0.0
             for path in oursOnly ? [CompositePath.automatic] : [.automatic, .pixmanProjective, .pixmanAffine] {
                 let r = Renderer(pointSize: scenario.device.size, scale: scale)

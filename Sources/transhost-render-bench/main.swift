@@ -79,7 +79,15 @@ if CommandLine.arguments.contains("--pipeline") {
     exit(0)
 }
 if let i = CommandLine.arguments.firstIndex(of: "--demos") {
-    runDemoBench(only: CommandLine.arguments[(i + 1)...].filter { !$0.hasPrefix("-") }, oursOnly: CommandLine.arguments.contains("--ours"))
+    let args = Array(CommandLine.arguments[(i + 1)...])
+    var scales = [2, 3], names: [String] = []
+    var k = 0
+    while k < args.count {
+        if args[k] == "--scale", k + 1 < args.count, let n = Int(args[k + 1]), (1...3).contains(n) { scales = [n]; k += 2; continue }
+        if !args[k].hasPrefix("-") { names.append(args[k]) }
+        k += 1
+    }
+    runDemoBench(only: names, oursOnly: args.contains("--ours"), scales: scales)
     exit(0)
 }
 
