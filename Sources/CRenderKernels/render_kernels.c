@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <unistd.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -274,9 +275,13 @@ void th_composite_projective_bilinear(const uint32_t *src, size_t src_stride, in
     if (alpha == 0 || x1 <= x0 || y1 <= y0) return;
     /* Large rectangles: the lower band of rows on a second thread. Each row's pixels depend
        only on that row (its own exact positions and spans), so the split changes no byte. */
-    static int cores = 0;
-    if (cores == 0) { long n = sysconf(_SC_NPROCESSORS_ONLN); cores = n > 1 ? 2 : 1; }
-    if (cores > 1 && y1 - y0 >= 64 && (int64_t)(x1 - x0) * (y1 - y0) >= PROJECTIVE_BAND_PIXELS) {
+    static _Atomic int cores = 0; /* renderers on several threads may ask at once */
+    int c = atomic_load_explicit(&cores, memory_order_relaxed);
+    if (c == 0) {
+        c = sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 2 : 1;
+        atomic_store_explicit(&cores, c, memory_order_relaxed);
+    }
+    if (c > 1 && y1 - y0 >= 64 && (int64_t)(x1 - x0) * (y1 - y0) >= PROJECTIVE_BAND_PIXELS) {
         const int mid = y0 + (y1 - y0) / 2;
         projective_band lower = {src, src_stride, sw, sh, dst, dst_stride, x0, y0, x1, mid, y1, m, mask, mask_stride, alpha};
         pthread_t t;
