@@ -50,7 +50,7 @@ public final class Renderer {
     public internal(set) var stats = RenderStats()
     /// Raster bytes the cache may hold before a group, once drawn, lets go of the rasters it
     /// was drawn from (see releaseInside).
-    public var rasterCacheBytes = 48 << 20
+    public var rasterCacheBytes = 24 << 20
     /// Image paths that could not be loaded.
     public var imageLoadFailures: [String] { images.failures }
 
@@ -299,6 +299,8 @@ public final class Renderer {
             stats.cacheHits += 1
             return e.image
         }
+        // A stale raster goes before its replacement is drawn, not after (see releaseInside).
+        cache[key] = nil
         let t0 = timesRasterization ? StageClock.nanoseconds() : 0
         let img = ContentRasterizer.rasterize(lk, part: part, scale: scale, images: images)
         if timesRasterization { stats.rasterizeNanoseconds += StageClock.nanoseconds() - t0 }
@@ -331,6 +333,7 @@ public final class Renderer {
             stats.cacheHits += 1
             return g
         }
+        cache[key] = nil
         let s = n.state
         var ext = (x0: s.bounds.minX, y0: s.bounds.minY, x1: s.bounds.maxX, y1: s.bounds.maxY)
         if !n.view.isSnapshot && !n.view.clipsToBounds {
@@ -398,6 +401,7 @@ public final class Renderer {
             stats.cacheHits += 1
             return cached
         }
+        cache[key] = nil
         let img = NineSlice.stretch(g.image, natural: natural, to: size, insets: n.view.capInsets, scale: scale)
         let sc = Double(scale)
         let stretched = Group(image: img, opaque: false,
