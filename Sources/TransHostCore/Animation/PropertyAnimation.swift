@@ -100,6 +100,13 @@ final class PropertyAnimation {
                 case .value(let i): state.transform = Transform3D(keyframes.values[i])
                 case .segment(let i, let u): state.transform = interpolators[i].value(at: u)
                 }
+            } else if property != .transform, !keyTimes.isEmpty, keyframes.mode != .cubic, keyframes.mode != .cubicPaced {
+                // What keyframes.value(at:) computes (a straight segment between two values),
+                // with the key times found once at init and no value vector built.
+                switch keyframes.locate(p, times: keyTimes) {
+                case .value(let i): store(keyframes.values[i], in: &state)
+                case .segment(let i, let u): store(mixing: keyframes.values[i], keyframes.values[i + 1], u, in: &state)
+                }
             } else {
                 store(keyframes.value(at: p, property: property), in: &state)
             }
@@ -107,9 +114,19 @@ final class PropertyAnimation {
         }
         if p <= 0 && u <= 0 { store(from, in: &state); return }
         if p == 1 { store(to, in: &state); return }
-        @inline(__always) func mix(_ k: Int) -> Double { from[k] + (to[k] - from[k]) * p }
+        if property == .transform {
+            state.transform = transformInterpolator?.value(at: p) ?? Transform3D(ValueCodec.interpolate(property, from, to, p))
+            return
+        }
+        store(mixing: from, to, p, in: &state)
+    }
+
+    /// Stores `a + (b - a) * t` (ValueCodec.interpolate's arithmetic, component by component) as
+    /// `store` would store that vector, without building it. Not for transforms.
+    private func store(mixing a: AnimatableValue, _ b: AnimatableValue, _ t: Double, in state: inout PresentationState) {
+        @inline(__always) func mix(_ k: Int) -> Double { a[k] + (b[k] - a[k]) * t }
         switch property {
-        case .transform: state.transform = transformInterpolator?.value(at: p) ?? Transform3D(ValueCodec.interpolate(property, from, to, p))
+        case .transform: state.transform = Transform3D(ValueCodec.interpolate(property, a, b, t))
         case .alpha: state.alpha = min(max(mix(0), 0), 1)
         case .cornerRadius: state.cornerRadius = max(mix(0), 0)
         case .position: state.position = Point(x: mix(0), y: mix(1))

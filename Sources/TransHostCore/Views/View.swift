@@ -26,7 +26,7 @@ public final class View {
     /// The stored model values of the animatable properties (see the computed accessors below).
     var model: PresentationState
     /// Running animations by property (at most one per property; see AnimationEngine).
-    var animations: [AnimatableProperty: PropertyAnimation] = [:]
+    var animations = ViewAnimations()
 
     public var isHidden = false
     /// The last sampled form of this view, reused by every frame until something it holds
@@ -53,7 +53,10 @@ public final class View {
     /// The model values of what the view's layer has beyond `PresentationState` (perspective
     /// for its sublayers, depth sorting, culling, shadow). They change at once, as UIKit's layer
     /// properties do outside Core Animation.
-    public var layerStyle = LayerStyle.plain
+    public var layerStyle = LayerStyle.plain { didSet { hasPlainStyle = layerStyle == .plain } }
+    /// Whether `layerStyle` is `.plain`, kept by its didSet: sampling asks for every view on every
+    /// frame, and comparing two styles (a transform, a shadow with its path) is not free.
+    private(set) var hasPlainStyle = true
     /// Explicit Core Animation animations on the view's own layer, in the order added.
     var layerAnimations: [LayerAnimationRun] = []
     public var content = ViewContent.none { didSet { contentVersion += 1 } }
