@@ -268,8 +268,8 @@ public final class AnimationEngine {
         // Only animated properties are evaluated; the rest are the model values. A spring may
         // overshoot: the screen never shows an alpha outside [0, 1] or a negative radius.
         // (sampleTree does the same for a whole tree.)
-        var times = LocalTimes(now: now)
-        for anim in view.animations.list { anim.apply(atLocal: times.local(anim.timeline), to: &state) }
+        var cache = SamplingCache(now: now)
+        for anim in view.animations.list { anim.apply(to: &state, cache: &cache) }
         return state
     }
 

@@ -10,6 +10,9 @@ final class PropertyAnimation {
     let duration: Double
     let curve: TimingCurve
     unowned let group: AnimationGroup
+    /// The group's sequence number. Every animation of a group has its curve and duration (one
+    /// animate block), so they share progress at equal normalized times (see SamplingCache).
+    let groupSequence: Int
     /// See AnimationTimeline.extrapolates.
     var extrapolates = false
     /// The group's timeline, held directly: sampling reads it for every animation every frame,
@@ -39,6 +42,7 @@ final class PropertyAnimation {
         self.property = property; self.from = from; self.to = to; self.keyframes = keyframes
         self.begin = begin; self.duration = duration; self.curve = curve; self.group = group
         timeline = group.timeline
+        groupSequence = group.sequence
         if case .spring(let zeta, let v) = curve {
             spring = SpringSolver(dampingRatio: zeta, duration: duration, initialVelocity: v)
         } else {
@@ -84,16 +88,17 @@ final class PropertyAnimation {
         return ValueCodec.interpolate(property, from, to, p)
     }
 
-    /// Writes the presentation value at local time `l` into `state`, as the screen shows it
+    /// Writes the presentation value at its timeline's local time into `state`, as the screen shows it
     /// (an alpha in [0, 1], a radius >= 0: a spring may overshoot). The same numbers as
     /// `value(atLocal:)`, without building a value vector per property per frame: this is the
     /// sampling hot path.
-    func apply(atLocal l: Double, to state: inout PresentationState) {
+    func apply(to state: inout PresentationState, cache: inout SamplingCache) {
+        let l = cache.local(timeline)
         // A property animator's blocks follow progress beyond [0, 1]: the general path.
         if extrapolates { store(value(atLocal: l), in: &state); return }
         let atEnd = l >= end - Self.endSlack * max(1, abs(end))
         let u: Double = atEnd ? 1 : duration > 0 ? (l - begin) / duration : (l >= begin ? 1 : 0)
-        let p = progress(u)
+        let p = cache.progress(of: self, at: u)
         if let keyframes {
             if let interpolators = segmentInterpolators {
                 switch keyframes.locate(p, times: keyTimes) {

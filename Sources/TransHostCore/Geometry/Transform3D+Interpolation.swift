@@ -227,41 +227,60 @@ extension Transform3D {
     /// Interpolation between two fixed transforms, decomposing each once (an animation samples
     /// the same pair every frame, and decomposition dominates the cost).
     public struct Interpolator {
-        public let from: Transform3D
-        public let to: Transform3D
-        private let parts: (Decomposed, Decomposed)?
-        /// What value(at:) checks on every call, decided once.
-        private let bothFinite: Bool
-        private let same: Bool
+        public var from: Transform3D { storage.from }
+        public var to: Transform3D { storage.to }
+        /// Everything behind one reference: inline it is over 500 bytes, which Swift copies
+        /// wherever an interpolator is read from a class or an array (every animation, every frame).
+        private let storage: Storage
 
-        public init(_ a: Transform3D, _ b: Transform3D) {
-            from = a; to = b
-            bothFinite = a.isFinite && b.isFinite
-            same = a == b
-            if bothFinite, !same, let da = a.decomposed(), let db = b.decomposed() { parts = (da, db) } else { parts = nil }
+        private final class Storage {
+            let from: Transform3D
+            let to: Transform3D
+            /// The two ends decomposed, when `decomposes` (not an optional: reading one field of
+            /// an optional pair copies the pair).
+            let da: Decomposed, db: Decomposed
+            let decomposes: Bool
+            /// What value(at:) checks on every call, decided once.
+            let bothFinite: Bool
+            let same: Bool
+
+            init(_ a: Transform3D, _ b: Transform3D) {
+                from = a; to = b
+                bothFinite = a.isFinite && b.isFinite
+                same = a == b
+                if bothFinite, !same, let da = a.decomposed(), let db = b.decomposed() {
+                    self.da = da; self.db = db; decomposes = true
+                } else {
+                    let none = Decomposed(scale: (1, 1, 1), skew: (0, 0, 0), translation: (0, 0, 0), perspective: (0, 0, 0, 1),
+                                          quaternion: Quaternion(x: 0, y: 0, z: 0, w: 1), homogeneousScale: 1)
+                    da = none; db = none; decomposes = false
+                }
+            }
         }
 
+        public init(_ a: Transform3D, _ b: Transform3D) { storage = Storage(a, b) }
+
         public func value(at t: Double) -> Transform3D {
-            let a = from, b = to
-            guard bothFinite else { return a.isFinite ? a : (b.isFinite ? b : .identity) }
-            guard t.isFinite else { return t > 0 ? b : a }
-            if t == 0 || same { return a }
-            if t == 1 { return b }
-            if let (da, db) = parts {
+            let s = storage
+            guard s.bothFinite else { return s.from.isFinite ? s.from : (s.to.isFinite ? s.to : .identity) }
+            guard t.isFinite else { return t > 0 ? s.to : s.from }
+            if t == 0 || s.same { return s.from }
+            if t == 1 { return s.to }
+            if s.decomposes {
                 func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
                 let d = Decomposed(
-                    scale: (mix(da.scale.x, db.scale.x), mix(da.scale.y, db.scale.y), mix(da.scale.z, db.scale.z)),
-                    skew: (mix(da.skew.xy, db.skew.xy), mix(da.skew.xz, db.skew.xz), mix(da.skew.yz, db.skew.yz)),
-                    translation: (mix(da.translation.x, db.translation.x), mix(da.translation.y, db.translation.y),
-                                  mix(da.translation.z, db.translation.z)),
-                    perspective: (mix(da.perspective.x, db.perspective.x), mix(da.perspective.y, db.perspective.y),
-                                  mix(da.perspective.z, db.perspective.z), mix(da.perspective.w, db.perspective.w)),
-                    quaternion: Quaternion.slerp(da.quaternion, db.quaternion, t),
-                    homogeneousScale: mix(da.homogeneousScale, db.homogeneousScale))
+                    scale: (mix(s.da.scale.x, s.db.scale.x), mix(s.da.scale.y, s.db.scale.y), mix(s.da.scale.z, s.db.scale.z)),
+                    skew: (mix(s.da.skew.xy, s.db.skew.xy), mix(s.da.skew.xz, s.db.skew.xz), mix(s.da.skew.yz, s.db.skew.yz)),
+                    translation: (mix(s.da.translation.x, s.db.translation.x), mix(s.da.translation.y, s.db.translation.y),
+                                  mix(s.da.translation.z, s.db.translation.z)),
+                    perspective: (mix(s.da.perspective.x, s.db.perspective.x), mix(s.da.perspective.y, s.db.perspective.y),
+                                  mix(s.da.perspective.z, s.db.perspective.z), mix(s.da.perspective.w, s.db.perspective.w)),
+                    quaternion: Quaternion.slerp(s.da.quaternion, s.db.quaternion, t),
+                    homogeneousScale: mix(s.da.homogeneousScale, s.db.homogeneousScale))
                 let out = Transform3D(recomposing: d)
                 if out.isFinite { return out }
             }
-            return componentwise(a, b, t)
+            return componentwise(s.from, s.to, t)
         }
     }
 

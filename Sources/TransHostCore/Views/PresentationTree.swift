@@ -122,13 +122,13 @@ extension AnimationEngine {
     ///
     /// This is the engine's hot path (every frame, every view): it computes the same values as
     /// `presentation(of:)` and `sampleLayers(of:)` for each view, in the same order of
-    /// operations, but reads the clock once and each timeline's local time once per frame
-    /// instead of once per animation.
+    /// operations, but reads the clock once and shares what animations of one timeline or one
+    /// block have in common (see SamplingCache).
     public func sampleTree(_ root: View) -> [PresentationNode] {
         var out: [PresentationNode] = []
         out.reserveCapacity(root.lastSampleCount)
-        var times = LocalTimes(now: now)
-        sample(root, parentID: nil, z: 0, depth: 0, times: &times, into: &out)
+        var cache = SamplingCache(now: now)
+        sample(root, parentID: nil, z: 0, depth: 0, cache: &cache, into: &out)
         root.lastSampleCount = out.count
         return out
     }
@@ -137,34 +137,15 @@ extension AnimationEngine {
     /// hierarchies are at most View.maxDepth deep (insertSubview refuses deeper ones), and a
     /// view passed down is borrowed, where an explicit stack retains and releases every view
     /// (an atomic operation on its side table, since subviews hold their superview weakly).
-    private func sample(_ v: View, parentID: String?, z: Int, depth: Int, times: inout LocalTimes, into out: inout [PresentationNode]) {
+    private func sample(_ v: View, parentID: String?, z: Int, depth: Int, cache: inout SamplingCache, into out: inout [PresentationNode]) {
         var state = v.model
-        for anim in v.animations.list { anim.apply(atLocal: times.local(anim.timeline), to: &state) }
+        for anim in v.animations.list { anim.apply(to: &state, cache: &cache) }
         if !v.layerAnimations.isEmpty { state = coreAnimation.applying(to: v, state) }
         out.append(PresentationNode(view: SampledView(v), parentID: parentID, z: z, depth: depth, state: state, isHidden: v.isHidden,
                                     layerBox: v.hasLayerExtras ? sampleLayers(of: v).map(PresentationNode.LayerBox.init) : nil))
         let children = v.subviews
         guard !children.isEmpty else { return }
         let id = v.id
-        for i in children.indices { sample(children[i], parentID: id, z: i, depth: depth + 1, times: &times, into: &out) }
-    }
-}
-
-/// Local times of the timelines met while sampling one instant: animations of one transition
-/// share a timeline, and its local time (a closure call for a property animator's) is the
-/// same for all of them.
-struct LocalTimes {
-    let now: Double
-    private var last: AnimationTimeline?
-    private var lastLocal = 0.0
-
-    init(now: Double) { self.now = now }
-
-    mutating func local(_ timeline: AnimationTimeline) -> Double {
-        if timeline !== last {
-            last = timeline
-            lastLocal = timeline.localTime(atGlobal: now)
-        }
-        return lastLocal
+        for i in children.indices { sample(children[i], parentID: id, z: i, depth: depth + 1, cache: &cache, into: &out) }
     }
 }
