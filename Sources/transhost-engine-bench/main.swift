@@ -54,6 +54,27 @@ func makeScene(layers n: Int) -> (engine: AnimationEngine, window: View) {
     return (engine, window)
 }
 
+/// FNV-1a over the bits of every sampled value: equal digests across builds mean the engine
+/// produced the same numbers (a change meant only to make sampling faster must keep it).
+struct Digest {
+    var h: UInt64 = 0xcbf29ce484222325
+    mutating func add(_ x: UInt64) { h = (h ^ x) &* 0x100000001b3 }
+    mutating func add(_ d: Double) { add(d.bitPattern) }
+    mutating func add(_ nodes: [PresentationNode]) {
+        for n in nodes {
+            let s = n.state
+            for d in [s.bounds.origin.x, s.bounds.origin.y, s.bounds.size.width, s.bounds.size.height, s.position.x, s.position.y,
+                      s.anchorPoint.x, s.anchorPoint.y, s.alpha, s.cornerRadius] { add(d) }
+            for d in s.transform.values { add(d) }
+            if let c = s.backgroundColor { for d in [c.red, c.green, c.blue, c.alpha] { add(d) } }
+            add(UInt64(n.z)); add(UInt64(n.depth)); add(UInt64(n.isHidden ? 1 : 0))
+            for b in n.view.id.utf8 { add(UInt64(b)) }
+            for b in (n.parentID ?? "-").utf8 { add(UInt64(b)) }
+        }
+    }
+}
+var digest = Digest()
+
 struct Figures {
     var sampleUS: Double    // sampleTree per frame
     var advanceUS: Double   // advance(to:) per frame
@@ -81,6 +102,7 @@ func measure(layers n: Int, repeats: Int) -> Figures {
             advance += t1 - t0
             sample += t2 - t1
             best.checksum += nodes[nodes.count - 1].state.position.x + nodes[nodes.count / 2].state.alpha
+            if k == frames - 1 || k % 7 == 0 { digest.add(nodes) }
             recorded.append(nodes)
         }
         // The floor: the same nodes, rebuilt from their stored parts.
@@ -134,6 +156,7 @@ for n in sizes {
     var line = column("\(n)", 6) + column(fixed(f.sampleUS, 1), 11) + column(fixed(ns, 1), 11)
     line += column(fixed(f.floorUS, 1), 17) + column(fixed(f.sampleUS / f.floorUS, 2) + "x", 11)
     line += column(fixed(f.advanceUS, 1), 19) + "   (checksum \(Int(f.checksum) % 1000))"
+    line += "   digest " + String(digest.h, radix: 16)
     print(line)
 }
 if perLayer.count > 1 {

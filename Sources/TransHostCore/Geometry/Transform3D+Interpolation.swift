@@ -54,18 +54,35 @@ extension Transform3D {
 
         /// Spherical interpolation on the shorter arc. `t` may leave [0, 1]: the rotation then
         /// continues along the same great circle (extrapolation).
-        static func slerp(_ a: Quaternion, _ b0: Quaternion, _ t: Double) -> Quaternion {
+        static func slerp(_ a: Quaternion, _ b0: Quaternion, _ t: Double) -> Quaternion { Slerp(a, b0).value(at: t) }
+    }
+
+    /// Spherical interpolation between two fixed rotations, with what does not depend on `t`
+    /// (the short way round, the angle's arc cosine, the orthogonal axis) computed once: an
+    /// animation evaluates the same pair every frame. The same operations as one-shot slerp, so
+    /// the same bits.
+    struct Slerp {
+        let a: Quaternion
+        let b: Quaternion
+        /// (Nearly) the same rotation: a linear blend, renormalized.
+        let linear: Bool
+        let theta: Double
+        /// The unit quaternion orthogonal to a in the a-b plane; q(t) = a cos(t theta) + perp sin(t theta).
+        let perp: Quaternion
+
+        init(_ a: Quaternion, _ b0: Quaternion) {
             var b = b0
             var d = a.dot(b)
             if d < 0 { b = -b; d = -d }          // q and -q are the same rotation: take the short way
             d = min(d, 1)
-            if d > 1 - 1e-12 {
-                // (Nearly) the same rotation: linear blend, renormalized.
-                return (a * (1 - t) + b * t).normalized
-            }
-            let theta = acos(d)
-            // The unit quaternion orthogonal to a in the a-b plane; q(t) = a cos(t theta) + perp sin(t theta).
-            let perp = (b + a * -d).normalized
+            self.a = a; self.b = b
+            linear = d > 1 - 1e-12
+            theta = linear ? 0 : acos(d)
+            perp = linear ? a : (b + a * -d).normalized
+        }
+
+        func value(at t: Double) -> Quaternion {
+            if linear { return (a * (1 - t) + b * t).normalized }
             return (a * cos(t * theta) + perp * sin(t * theta)).normalized
         }
     }
@@ -240,6 +257,7 @@ extension Transform3D {
             /// an optional pair copies the pair).
             let da: Decomposed, db: Decomposed
             let decomposes: Bool
+            let rotation: Slerp
             /// What value(at:) checks on every call, decided once.
             let bothFinite: Bool
             let same: Bool
@@ -250,10 +268,12 @@ extension Transform3D {
                 same = a == b
                 if bothFinite, !same, let da = a.decomposed(), let db = b.decomposed() {
                     self.da = da; self.db = db; decomposes = true
+                    rotation = Slerp(da.quaternion, db.quaternion)
                 } else {
                     let none = Decomposed(scale: (1, 1, 1), skew: (0, 0, 0), translation: (0, 0, 0), perspective: (0, 0, 0, 1),
                                           quaternion: Quaternion(x: 0, y: 0, z: 0, w: 1), homogeneousScale: 1)
                     da = none; db = none; decomposes = false
+                    rotation = Slerp(none.quaternion, none.quaternion)
                 }
             }
         }
@@ -275,7 +295,7 @@ extension Transform3D {
                                   mix(s.da.translation.z, s.db.translation.z)),
                     perspective: (mix(s.da.perspective.x, s.db.perspective.x), mix(s.da.perspective.y, s.db.perspective.y),
                                   mix(s.da.perspective.z, s.db.perspective.z), mix(s.da.perspective.w, s.db.perspective.w)),
-                    quaternion: Quaternion.slerp(s.da.quaternion, s.db.quaternion, t),
+                    quaternion: s.rotation.value(at: t),
                     homogeneousScale: mix(s.da.homogeneousScale, s.db.homogeneousScale))
                 let out = Transform3D(recomposing: d)
                 if out.isFinite { return out }
