@@ -250,17 +250,18 @@ extension Transform3D {
         /// wherever an interpolator is read from a class or an array (every animation, every frame).
         private let storage: Storage
 
+        /// In the order value(at:) reads them (the ends last: only edge cases return them).
         private final class Storage {
-            let from: Transform3D
-            let to: Transform3D
-            /// The two ends decomposed, when `decomposes` (not an optional: reading one field of
-            /// an optional pair copies the pair).
-            let da: Decomposed, db: Decomposed
-            let decomposes: Bool
-            let rotation: Slerp
             /// What value(at:) checks on every call, decided once.
             let bothFinite: Bool
             let same: Bool
+            let decomposes: Bool
+            /// The two ends decomposed, when `decomposes` (not an optional: reading one field of
+            /// an optional pair copies the pair).
+            let da: Decomposed, db: Decomposed
+            let rotation: Slerp
+            let from: Transform3D
+            let to: Transform3D
 
             init(_ a: Transform3D, _ b: Transform3D) {
                 from = a; to = b

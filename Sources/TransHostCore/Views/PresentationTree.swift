@@ -139,13 +139,21 @@ extension AnimationEngine {
     /// (an atomic operation on its side table, since subviews hold their superview weakly).
     private func sample(_ v: View, parentID: String?, z: Int, depth: Int, cache: inout SamplingCache, into out: inout [PresentationNode]) {
         var state = v.model
-        for anim in v.animations.list { anim.apply(to: &state, cache: &cache) }
+        // Borrowed, not retained: nothing here adds or removes animations or views.
+        v.animations.list.withUnsafeBufferPointer { list in
+            for i in list.indices { Unmanaged.passUnretained(list[i])._withUnsafeGuaranteedRef { $0.apply(to: &state, cache: &cache) } }
+        }
         if !v.layerAnimations.isEmpty { state = coreAnimation.applying(to: v, state) }
         out.append(PresentationNode(view: SampledView(v), parentID: parentID, z: z, depth: depth, state: state, isHidden: v.isHidden,
                                     layerBox: v.hasLayerExtras ? sampleLayers(of: v).map(PresentationNode.LayerBox.init) : nil))
-        let children = v.subviews
-        guard !children.isEmpty else { return }
+        guard !v.subviews.isEmpty else { return }
         let id = v.id
-        for i in children.indices { sample(children[i], parentID: id, z: i, depth: depth + 1, cache: &cache, into: &out) }
+        v.subviews.withUnsafeBufferPointer { children in
+            for i in children.indices {
+                Unmanaged.passUnretained(children[i])._withUnsafeGuaranteedRef {
+                    sample($0, parentID: id, z: i, depth: depth + 1, cache: &cache, into: &out)
+                }
+            }
+        }
     }
 }
