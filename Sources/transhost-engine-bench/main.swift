@@ -7,6 +7,14 @@
 // The floor is what any sampler must do per frame: build the same array of PresentationNodes
 // from values computed beforehand (no animation evaluated, no tree walked). On a loaded machine
 // both figures grow together, so the ratio is the figure to compare between runs.
+//
+// Two regimes, each against a floor in the same one. "Streamed": each frame is dropped before
+// the next is sampled, as a consumer that streams frames to an encoder does; its memory is
+// reused. "Kept": all 61 frames are held, as a trace holds them, so every frame is written to
+// fresh memory and pays its page faults. (Until this split, the sampler's frames were kept but
+// the floor's were dropped: the page faults counted against the sampler only, and a kilobyte
+// node made them dominate.) The digest column hashes the bits of every sampled value: a change
+// meant only to make sampling faster must leave it as it was.
 import TransHostCore
 #if canImport(Glibc)
 import Glibc
