@@ -143,9 +143,14 @@ extension AnimationEngine {
         v.animations.list.withUnsafeBufferPointer { list in
             for i in list.indices { Unmanaged.passUnretained(list[i])._withUnsafeGuaranteedRef { $0.apply(to: &state, cache: &cache) } }
         }
-        if !v.layerAnimations.isEmpty { state = coreAnimation.applying(to: v, state) }
+        var layerBox: PresentationNode.LayerBox?
+        // Explicit layer animations count among a layer's extras: a plain view skips both.
+        if v.hasLayerExtras {
+            if !v.layerAnimations.isEmpty { state = coreAnimation.applying(to: v, state) }
+            layerBox = sampleLayers(of: v).map(PresentationNode.LayerBox.init)
+        }
         out.append(PresentationNode(view: SampledView(v), parentID: parentID, z: z, depth: depth, state: state, isHidden: v.isHidden,
-                                    layerBox: v.hasLayerExtras ? sampleLayers(of: v).map(PresentationNode.LayerBox.init) : nil))
+                                    layerBox: layerBox))
         guard !v.subviews.isEmpty else { return }
         let id = v.id
         v.subviews.withUnsafeBufferPointer { children in

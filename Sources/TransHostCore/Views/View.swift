@@ -39,6 +39,9 @@ public final class View {
     /// contentVersion), and the size of the last tree sampled from this view.
     @exclusivity(unchecked) var sampledStorage: SampledView.Storage?
     @exclusivity(unchecked) var lastSampleCount = 0
+    /// `hasLayerExtras`, kept by the didSets of what it depends on: sampling asks for every view
+    /// on every frame, and those four fields lie on other cache lines than the ones it reads.
+    @exclusivity(unchecked) var layerExtrasFlag = false
     /// Cap insets of a resizable snapshot (see resizableSnapshotView).
     public internal(set) var capInsets = EdgeInsets.zero { didSet { sampledStorage = nil } }
     /// The size a resizable snapshot was taken at. When its bounds differ, its frozen content
@@ -53,17 +56,17 @@ public final class View {
     public var clipsToBounds = false { didSet { contentVersion += 1 } }
 
     /// Standalone layers added to this view's layer (View+Layers.swift).
-    @exclusivity(unchecked) public internal(set) var sublayers: [Layer] = []
-    @exclusivity(unchecked) var maskStorage: Layer?
+    @exclusivity(unchecked) public internal(set) var sublayers: [Layer] = [] { didSet { noteLayerExtras() } }
+    @exclusivity(unchecked) var maskStorage: Layer? { didSet { noteLayerExtras() } }
     /// The model values of what the view's layer has beyond `PresentationState` (perspective
     /// for its sublayers, depth sorting, culling, shadow). They change at once, as UIKit's layer
     /// properties do outside Core Animation.
-    public var layerStyle = LayerStyle.plain { didSet { hasPlainStyle = layerStyle == .plain } }
+    public var layerStyle = LayerStyle.plain { didSet { hasPlainStyle = layerStyle == .plain; noteLayerExtras() } }
     /// Whether `layerStyle` is `.plain`, kept by its didSet: sampling asks for every view on every
     /// frame, and comparing two styles (a transform, a shadow with its path) is not free.
     @exclusivity(unchecked) private(set) var hasPlainStyle = true
     /// Explicit Core Animation animations on the view's own layer, in the order added.
-    @exclusivity(unchecked) var layerAnimations: [LayerAnimationRun] = []
+    @exclusivity(unchecked) var layerAnimations: [LayerAnimationRun] = [] { didSet { noteLayerExtras() } }
     public var content = ViewContent.none { didSet { contentVersion += 1 } }
 
     /// Releasing a deep chain one level per nested deinit would overflow the stack; views
