@@ -57,6 +57,11 @@ public struct RunExporter {
         public var maxGIFFPS = 50
         /// Seconds the last GIF frame is shown before the animation loops.
         public var lastFrameHold = 0.5
+        /// Raster bytes (RasterBudget.estimate) that transitions rendered at the same time may
+        /// need together: more transitions run at once while they fit, so a run at @3x renders
+        /// one transition at a time and stays within a phone-sized memory, and a run at @2x
+        /// uses every core.
+        public var concurrentRasterBytes = 64 << 20
         public init() {}
     }
 
@@ -74,15 +79,48 @@ public struct RunExporter {
     /// from frames sampled at `fps`; returns the files written, in order.
     ///
     /// Transitions are independent (each gets its own renderer and files), so they are rendered
-    /// on all cores at once; the files and their bytes do not depend on the order.
+    /// on all cores at once as far as `concurrentRasterBytes` allows (see ExportPool); the files
+    /// and their bytes do not depend on the order.
     public func export(_ sequences: [FrameSequence], pointSize: Size, scale: Int, fps: Int, to dir: String) throws -> [String] {
-        guard options.gif || options.sheet || options.frames else { return [] }
-        try FileIO.makeDirectories(dir)
-        let shared = ConcurrentExport(exporter: self, sequences: sequences)
-        DispatchQueue.concurrentPerform(iterations: sequences.count) { n in
-            shared.finish(n, Result { try shared.exporter.exportTransition(shared.sequences[n], pointSize: pointSize, scale: scale, fps: fps, to: dir) })
+        let job = try prepare(sequences, pointSize: pointSize, scale: scale, fps: fps, to: dir)
+        let pool = ExportPool(budget: options.concurrentRasterBytes)
+        pool.start(job.tasks)
+        pool.waitAll()
+        return try job.files()
+    }
+
+    /// One directory's pictures as pool tasks, for a caller that renders several directories
+    /// at once (RunSession): run `tasks` (in an ExportPool), then read `files()`.
+    public final class Job: @unchecked Sendable {
+        public fileprivate(set) var tasks: [ExportPool.Task] = []
+        /// One slot per transition, allocated once: threads write disjoint slots, never an array.
+        fileprivate let results: UnsafeMutableBufferPointer<Result<[String], Error>>
+        fileprivate init(count: Int) {
+            results = .allocate(capacity: count)
+            results.initialize(repeating: .success([]))
         }
-        return try shared.results.flatMap { try $0.get() }
+        deinit { results.deinitialize().deallocate() }
+        /// The files written, in order; throws the first transition's error. Call after every task ran.
+        public func files() throws -> [String] { try results.flatMap { try $0.get() } }
+    }
+
+    /// The tasks that render `sequences` into `dir` (see export), one per transition, each
+    /// weighted by the raster memory its worst frame may need. Makes `dir`.
+    public func prepare(_ sequences: [FrameSequence], pointSize: Size, scale: Int, fps: Int, to dir: String) throws -> Job {
+        let job = Job(count: sequences.count)
+        guard options.gif || options.sheet || options.frames else { return job }
+        try FileIO.makeDirectories(dir)
+        let shared = ConcurrentExport(exporter: self, total: sequences.count)
+        let probe = Renderer(pointSize: pointSize, scale: scale)
+        let screen = (probe.pixelWidth, probe.pixelHeight)
+        job.tasks = sequences.enumerated().map { n, sequence in
+            ExportPool.Task(weight: RasterBudget.estimate(frames: sequence.frames, scale: scale, screen: screen)) {
+                // Each task writes only its own slot.
+                job.results[n] = Result { try shared.exporter.exportTransition(sequence, pointSize: pointSize, scale: scale, fps: fps, to: dir) }
+                shared.finished()
+            }
+        }
+        return job
     }
 
     /// One pass over the transition's frames, in order: each frame that a picture needs is
@@ -208,34 +246,23 @@ public struct RunExporter {
     static func millis(_ t: Double) -> String { String(Int((t * 1000).rounded())) }
 }
 
-/// What the rendering threads of one export share. Sending it is safe although frames refer to
-/// views (classes): rendering only reads the frames and views, each iteration writes only its own
-/// result slot, and the count (with the progress call) changes under the lock.
+/// What the rendering threads of one export share: the exporter, and the count of finished
+/// transitions, which (with the progress call) changes under the lock.
 private final class ConcurrentExport: @unchecked Sendable {
     let exporter: RunExporter
-    let sequences: [FrameSequence]
-    /// One slot per sequence, allocated once: threads write disjoint slots, never the array.
-    private let slots: UnsafeMutableBufferPointer<Result<[String], Error>>
+    private let total: Int
     private let lock = RenderLock()
     private var done = 0
 
-    init(exporter: RunExporter, sequences: [FrameSequence]) {
+    init(exporter: RunExporter, total: Int) {
         self.exporter = exporter
-        self.sequences = sequences
-        slots = .allocate(capacity: sequences.count)
-        slots.initialize(repeating: .success([]))
+        self.total = total
     }
 
-    deinit { slots.deinitialize().deallocate() }
-
-    /// Every sequence's result, in order (call after all iterations finished).
-    var results: [Result<[String], Error>] { Array(slots) }
-
-    func finish(_ n: Int, _ r: Result<[String], Error>) {
-        slots[n] = r
+    func finished() {
         lock.locked {
             done += 1
-            exporter.progress?(done, sequences.count)
+            exporter.progress?(done, total)
         }
     }
 }

@@ -40,8 +40,22 @@ public final class RunSession {
         defer { libraries.shutdown() }
         let unroutable = resolvePlugins()
         let played = player?(jobs.map(scenario(of:)), unroutable) ?? jobs.map { .played(play($0, unroutable: unroutable)) }
-        var reports: [JobReport] = []
+        // Steps 3 and 4 of every played job go to one pool at once (traces and transitions on
+        // every core); the jobs are then finished and reported in order, each as soon as its
+        // own tasks are done.
+        let pool = ExportPool(budget: options.pictures.concurrentRasterBytes)
+        var writes: [(task: Range<Int>, write: JobWrite)?] = []
+        var tasks: [ExportPool.Task] = []
         for (job, outcome) in zip(jobs, played) {
+            guard case .played(let result) = outcome else { writes.append(nil); continue }
+            let (write, jobTasks) = prepareWrite(result, of: job)
+            writes.append((tasks.count..<(tasks.count + jobTasks.count), write))
+            tasks += jobTasks
+        }
+        pool.start(tasks)
+        defer { pool.waitAll() }
+        var reports: [JobReport] = []
+        for ((job, outcome), pending) in zip(zip(jobs, played), writes) {
             let result: RunResult
             switch outcome {
             case .played(let r): result = r
@@ -56,7 +70,10 @@ public final class RunSession {
             }
             var r = JobReport(job: job, result: result, scale: scale(of: result), parameters: options.loading.parameters.texts)
             do {
-                r.files = try write(result, of: job)
+                if let pending {
+                    for i in pending.task { pool.wait(i) }
+                    r.files = try pending.write.finish()
+                }
                 if let expect = options.expect {
                     let (comparison, goldens, extra) = try checkGoldens(result, of: job, jobs: jobs.count, expect)
                     r.comparison = comparison
@@ -77,7 +94,11 @@ public final class RunSession {
             }
             reports.append(r)
             report(r)
-            if case .unwritable? = r.failure { break }
+            if case .unwritable? = r.failure {
+                // Later jobs are not written: what has not started is skipped.
+                pool.cancel()
+                break
+            }
         }
         return reports
     }
@@ -134,13 +155,15 @@ public final class RunSession {
     func scale(of result: RunResult) -> Int { options.scale?.value ?? result.scenario.device.scale }
     func scale(of job: RunJob) -> Int { options.scale?.value ?? job.scenario.device.scale }
 
-    /// Steps 3 and 4: the trace, then the pictures, then the index of what was written.
-    func write(_ result: RunResult, of job: RunJob) throws -> [String] {
+    /// Steps 3 and 4 of one job, as tasks for the run's pool: its trace, then its pictures; the
+    /// returned JobWrite then writes the index of what was written. The previous run's files in
+    /// the job's directory are removed first, here, before any task runs.
+    func prepareWrite(_ result: RunResult, of job: RunJob) -> (JobWrite, [ExportPool.Task]) {
         let dir = job.outDir
         OutputIndex.read(in: dir).removeFiles(in: dir)
-        let tracePath = PathUtil.join(dir, "trace.json")
+        let write = JobWrite(dir: dir, tracePath: PathUtil.join(dir, "trace.json"))
         let scale = scale(of: result)
-        try TraceWriter.write(result, settings: TraceWriter.Settings(scale: scale, parameters: options.loading.parameters.texts), to: tracePath)
+        let settings = TraceWriter.Settings(scale: scale, parameters: options.loading.parameters.texts)
         var exporter = RunExporter(options: options.pictures)
         exporter.warningHandler = renderWarning
         if let progress { exporter.progress = { progress(job, $0, $1) } }
@@ -149,9 +172,34 @@ public final class RunSession {
                           label: "transition \(t.index) (\(t.record.operation.rawValue))",
                           times: t.frames.map(\.t), frames: t.frames.map(\.nodes), caption: ContactSheet.Caption(t.record))
         }
-        let files = [tracePath] + (try exporter.export(sequences, pointSize: result.scenario.device.size, scale: scale, fps: result.fps, to: dir))
-        try OutputIndex.write(files, in: dir)
-        return files
+        do {
+            write.pictures = try exporter.prepare(sequences, pointSize: result.scenario.device.size, scale: scale, fps: result.fps, to: dir)
+        } catch {
+            write.trace = .failure(error)
+            return (write, [])
+        }
+        let trace = ExportPool.Task(weight: 0) {
+            write.trace = Result { try TraceWriter.write(result, settings: settings, to: write.tracePath) }
+        }
+        return (write, [trace] + (write.pictures?.tasks ?? []))
+    }
+
+    /// A job's steps 3 and 4 while the pool runs them: each task writes only its own field.
+    final class JobWrite: @unchecked Sendable {
+        let dir: String
+        let tracePath: String
+        var trace: Result<Void, Error> = .success(())
+        var pictures: RunExporter.Job?
+
+        init(dir: String, tracePath: String) { self.dir = dir; self.tracePath = tracePath }
+
+        /// The files written, trace first, once the job's tasks have run; writes their index.
+        func finish() throws -> [String] {
+            try trace.get()
+            let files = [tracePath] + (try pictures?.files() ?? [])
+            try OutputIndex.write(files, in: dir)
+            return files
+        }
     }
 
     /// The golden trace for a job: PATH itself if it is a file (or a missing *.json); else

@@ -16,14 +16,18 @@ public enum TraceWriter {
         public init(scale: Int, parameters: [String: [String: String]] = [:]) { self.scale = scale; self.parameters = parameters }
     }
 
-    public static func json(_ r: RunResult, settings: Settings) -> JSONValue {
+    public static func json(_ r: RunResult, settings: Settings) -> JSONValue { json(r, settings: settings, frames: true) }
+
+    /// The trace's tree; without `frames`, each transition lacks its "frames" and "after" (which
+    /// `encode` writes without building their trees).
+    static func json(_ r: RunResult, settings: Settings, frames: Bool) -> JSONValue {
         let d = r.scenario.device
         var root: [String: JSONValue] = [
             "format": .string(format),
             "scenario": .string(r.scenario.name),
             "device": ["name": .string(d.name), "width": .number(d.width), "height": .number(d.height), "scale": .number(Double(settings.scale))],
             "fps": .number(Double(r.fps)),
-            "transitions": .array(r.transitions.map { transition($0, breaches: r.breaches(ofTransition: $0.record.index)) }),
+            "transitions": .array(r.transitions.map { transition($0, breaches: r.breaches(ofTransition: $0.record.index), frames: frames) }),
             "final": [
                 "stack": .array(r.finalStack.map(JSONValue.string)),
                 "selected": r.finalSelected.map { .number(Double($0)) } ?? .null,
@@ -59,7 +63,7 @@ public enum TraceWriter {
         return .object(o)
     }
 
-    static func transition(_ t: TransitionTrace, breaches: [ContractBreach]) -> JSONValue {
+    static func transition(_ t: TransitionTrace, breaches: [ContractBreach], frames: Bool = true) -> JSONValue {
         let rec = t.record
         var o: [String: JSONValue] = [
             "index": .number(Double(t.index)),
@@ -78,9 +82,11 @@ public enum TraceWriter {
                 ["controller": .string($0.controller), "type": .string($0.type), "kind": .string($0.kind.rawValue),
                  "animated": .bool($0.animated), "time": .number($0.time)]
             }),
-            "frames": .array(t.frames.map(frame)),
-            "after": frame(t.after),
         ]
+        if frames {
+            o["frames"] = .array(t.frames.map(frame))
+            o["after"] = frame(t.after)
+        }
         // Written only when the host put something back, so a clean animator's trace is unchanged.
         if !rec.restored.isEmpty { o["restored"] = .array(rec.restored.map(JSONValue.string)) }
         if !rec.repairs.isEmpty {
@@ -124,6 +130,75 @@ public enum TraceWriter {
 
     /// Writes the trace to `path` atomically.
     public static func write(_ r: RunResult, settings: Settings, to path: String) throws {
-        try FileIO.writeAtomically(path, JSONWriter.write(json(r, settings: settings)))
+        try FileIO.writeAtomically(path, encode(r, settings: settings))
+    }
+
+    /// The trace's bytes: `JSONWriter.write(json(r, settings:))`, without building the tree of
+    /// its frames, which hold nearly all of a trace (a long scenario's tree takes several times
+    /// the memory of its text, and the time to build it).
+    public static func encode(_ r: RunResult, settings: Settings) -> [UInt8] {
+        guard case .object(var root) = json(r, settings: settings, frames: false),
+              case .array(let transitions) = root.removeValue(forKey: "transitions") else { return [] }
+        var out = JSONWriter.Output(capacity: 1 << 20)
+        out.object((Array(root.keys) + ["transitions"]).sorted(), indent: 0) { out, key, indent in
+            guard key == "transitions" else { out.value(root[key]!, indent: indent); return }
+            out.array(count: transitions.count, indent: indent) { out, k, indent in
+                guard case .object(let o) = transitions[k] else { return }
+                let t = r.transitions[k]
+                out.object((Array(o.keys) + ["after", "frames"]).sorted(), indent: indent) { out, key, indent in
+                    switch key {
+                    case "frames": out.array(count: t.frames.count, indent: indent) { out, f, indent in encode(t.frames[f], into: &out, indent: indent) }
+                    case "after": encode(t.after, into: &out, indent: indent)
+                    default: out.value(o[key]!, indent: indent)
+                    }
+                }
+            }
+        }
+        out.newline()
+        return out.bytes
+    }
+
+    /// One frame, as `frame(f)` would be written.
+    static func encode(_ f: TraceFrame, into out: inout JSONWriter.Output, indent: Int?) {
+        out.object(["t", "views"], indent: indent) { out, key, indent in
+            if key == "t" { out.number(f.t); return }
+            out.array(count: f.nodes.count, indent: indent) { out, k, indent in encode(f.nodes[k], into: &out, indent: indent) }
+        }
+    }
+
+    /// One view, as `node(n)` would be written (its keys in sorted order).
+    static func encode(_ n: PresentationNode, into out: inout JSONWriter.Output, indent: Int?) {
+        let s = n.state
+        let stretched = n.view.isStretched(toBounds: s.bounds) && n.view.resizableSize != nil
+        var keys = ["alpha", "anchor", "bounds", "hidden", "id"]
+        if n.layers != nil { keys.append("layer") }
+        keys += ["name", "parent", "position"]
+        if n.view.isSnapshot { keys.append("snapshot") }
+        if stretched { keys.append("stretch") }
+        keys += ["transform", "z"]
+        // Vectors are written on one line, so only whether the document is pretty matters.
+        func numbers(_ out: inout JSONWriter.Output, _ v: [Double]) {
+            out.value(.array(v.map(JSONValue.number)), indent: indent)
+        }
+        out.object(keys, indent: indent) { out, key, indent in
+            switch key {
+            case "alpha": out.number(s.alpha)
+            case "anchor": numbers(&out, [s.anchorPoint.x, s.anchorPoint.y])
+            case "bounds": numbers(&out, [s.bounds.minX, s.bounds.minY, s.bounds.width, s.bounds.height])
+            case "hidden": out.value(.bool(n.isHidden), indent: indent)
+            case "id": out.string(n.view.id)
+            case "layer": out.value(layer(n.layers!), indent: indent)
+            case "name": out.string(n.view.name)
+            case "parent": out.value(n.parentID.map(JSONValue.string) ?? .null, indent: indent)
+            case "position": numbers(&out, [s.position.x, s.position.y])
+            case "snapshot": out.value(.bool(true), indent: indent)
+            case "stretch":
+                let size = n.view.resizableSize!, i = n.view.capInsets
+                out.value(["size": .array([size.width, size.height].map(JSONValue.number)),
+                           "capInsets": .array([i.top, i.left, i.bottom, i.right].map(JSONValue.number))], indent: indent)
+            case "transform": numbers(&out, s.transform.values)
+            default: out.number(Double(n.z))
+            }
+        }
     }
 }

@@ -1,88 +1,157 @@
 /// Writes JSON deterministically: object keys sorted, numbers with at most 6 decimals and no
 /// trailing zeros ("0.25", "1", "-0" printed as "0"), two-space indentation when `pretty`.
+///
+/// Large documents (traces) can be written without building their whole tree: `Output` writes
+/// a value, or an object or array whose members are written by closures, with the same bytes
+/// as the tree would give.
 public struct JSONWriter {
     public static func write(_ value: JSONValue, pretty: Bool = true) -> String {
-        var out = ""
-        out.reserveCapacity(1 << 16)
-        emit(value, into: &out, indent: pretty ? 0 : nil)
-        if pretty { out.append("\n") }
-        return out
+        var out = Output()
+        out.value(value, indent: pretty ? 0 : nil)
+        if pretty { out.newline() }
+        return out.string
     }
 
     /// A number as the trace contract prints it: at most 6 decimals.
     public static func format(_ x: Double) -> String {
-        guard x.isFinite else { return "0" }
-        let scaled = (x * 1_000_000).rounded()
-        if scaled == 0 { return "0" }
-        if abs(scaled) < 9.0e15 {
-            let n = Int64(scaled)
-            let neg = n < 0
-            let m = neg ? UInt64(-n) : UInt64(n)
-            let whole = m / 1_000_000, frac = m % 1_000_000
-            var s = neg ? "-" : ""
-            s += String(whole)
-            if frac != 0 {
-                var f = String(frac)
-                f = String(repeating: "0", count: 6 - f.count) + f
-                while f.hasSuffix("0") { f.removeLast() }
-                s += "." + f
-            }
-            return s
-        }
-        return String(x.rounded())
+        var out = Output()
+        out.number(x)
+        return out.string
     }
 
-    static func escape(_ s: String, into out: inout String) {
-        out.append("\"")
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out.append("\\\"")
-            case "\\": out.append("\\\\")
-            case "\n": out.append("\\n")
-            case "\r": out.append("\\r")
-            case "\t": out.append("\\t")
-            default:
-                if u.value < 0x20 {
-                    let h = String(u.value, radix: 16)
-                    out.append("\\u" + String(repeating: "0", count: 4 - h.count) + h)
-                } else {
-                    out.unicodeScalars.append(u)
+    /// UTF-8 JSON text being written.
+    public struct Output {
+        public private(set) var bytes: [UInt8] = []
+
+        public init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
+
+        public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+        /// The final newline of a pretty document.
+        public mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
+
+        /// Empties the text, keeping its storage (for a caller that flushes as it goes).
+        public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
+        mutating func ascii(_ s: StaticString) {
+            s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func spaces(_ n: Int) {
+            for _ in 0..<n { bytes.append(UInt8(ascii: " ")) }
+        }
+
+        /// A number, as `format` prints it.
+        public mutating func number(_ x: Double) {
+            guard x.isFinite else { bytes.append(UInt8(ascii: "0")); return }
+            let scaled = (x * 1_000_000).rounded()
+            if scaled == 0 { bytes.append(UInt8(ascii: "0")); return }
+            guard abs(scaled) < 9.0e15 else { bytes.append(contentsOf: String(x.rounded()).utf8); return }
+            let n = Int64(scaled)
+            if n < 0 { bytes.append(UInt8(ascii: "-")) }
+            let m = n < 0 ? UInt64(-n) : UInt64(n)
+            digits(m / 1_000_000)
+            var frac = m % 1_000_000
+            guard frac != 0 else { return }
+            bytes.append(UInt8(ascii: "."))
+            var width = 6
+            while frac % 10 == 0 { frac /= 10; width -= 1 }
+            // Leading zeros of the fraction, then its digits.
+            var p: UInt64 = 1
+            for _ in 1..<width { p *= 10 }
+            while p > frac { bytes.append(UInt8(ascii: "0")); p /= 10 }
+            digits(frac)
+        }
+
+        private mutating func digits(_ v: UInt64) {
+            if v < 10 { bytes.append(UInt8(ascii: "0") + UInt8(v)); return }
+            var buf: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            var n = 0
+            var v = v
+            withUnsafeMutableBytes(of: &buf) { b in
+                while v > 0 { b[n] = UInt8(ascii: "0") + UInt8(v % 10); v /= 10; n += 1 }
+                for k in stride(from: n - 1, through: 0, by: -1) { bytes.append(b[k]) }
+            }
+        }
+
+        /// A string, quoted and escaped.
+        public mutating func string(_ s: String) {
+            bytes.append(UInt8(ascii: "\""))
+            for u in s.utf8 {
+                switch u {
+                case UInt8(ascii: "\""): ascii("\\\"")
+                case UInt8(ascii: "\\"): ascii("\\\\")
+                case UInt8(ascii: "\n"): ascii("\\n")
+                case UInt8(ascii: "\r"): ascii("\\r")
+                case UInt8(ascii: "\t"): ascii("\\t")
+                case 0..<0x20:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    ascii("\\u00")
+                    bytes.append(hex[Int(u >> 4)])
+                    bytes.append(hex[Int(u & 15)])
+                default: bytes.append(u)
                 }
             }
+            bytes.append(UInt8(ascii: "\""))
         }
-        out.append("\"")
-    }
 
-    private static func emit(_ v: JSONValue, into out: inout String, indent: Int?) {
-        switch v {
-        case .null: out.append("null")
-        case .bool(let b): out.append(b ? "true" : "false")
-        case .number(let n): out.append(format(n))
-        case .string(let s): escape(s, into: &out)
-        case .array(let a):
-            if a.isEmpty { out.append("[]"); return }
-            // Arrays of plain numbers stay on one line: traces are mostly vectors.
-            let flat = indent == nil || a.allSatisfy { if case .number = $0 { return true }; return false }
-            out.append("[")
-            for (k, e) in a.enumerated() {
-                if k > 0 { out.append(flat ? (indent == nil ? "," : ", ") : ",") }
-                if !flat, let ind = indent { out.append("\n"); out.append(String(repeating: " ", count: ind + 2)) }
-                emit(e, into: &out, indent: indent.map { $0 + 2 })
+        /// Any value, at `indent` (nil: compact).
+        public mutating func value(_ v: JSONValue, indent: Int?) {
+            switch v {
+            case .null: ascii("null")
+            case .bool(let b): if b { ascii("true") } else { ascii("false") }
+            case .number(let n): number(n)
+            case .string(let s): string(s)
+            case .array(let a):
+                // Arrays of plain numbers stay on one line: traces are mostly vectors.
+                let flat = indent == nil || a.allSatisfy { if case .number = $0 { return true }; return false }
+                if flat {
+                    if a.isEmpty { ascii("[]"); return }
+                    bytes.append(UInt8(ascii: "["))
+                    for (k, e) in a.enumerated() {
+                        if k > 0 { if indent == nil { ascii(",") } else { ascii(", ") } }
+                        value(e, indent: indent.map { $0 + 2 })
+                    }
+                    bytes.append(UInt8(ascii: "]"))
+                } else {
+                    array(count: a.count, indent: indent) { out, k, ind in out.value(a[k], indent: ind) }
+                }
+            case .object(let o):
+                if o.isEmpty { ascii("{}"); return }
+                object(o.keys.sorted(), indent: indent) { out, key, ind in out.value(o[key]!, indent: ind) }
             }
-            if !flat, let ind = indent { out.append("\n"); out.append(String(repeating: " ", count: ind)) }
-            out.append("]")
-        case .object(let o):
-            if o.isEmpty { out.append("{}"); return }
-            out.append("{")
-            for (k, key) in o.keys.sorted().enumerated() {
-                if k > 0 { out.append(",") }
-                if let ind = indent { out.append("\n"); out.append(String(repeating: " ", count: ind + 2)) }
-                escape(key, into: &out)
-                out.append(indent == nil ? ":" : ": ")
-                emit(o[key]!, into: &out, indent: indent.map { $0 + 2 })
+        }
+
+        /// An array of `count` elements that are not all numbers (those stay on one line, see
+        /// `value`), each written by `element(&self, index, indent)`.
+        public mutating func array(count: Int, indent: Int?, _ element: (inout Output, Int, Int?) -> Void) {
+            if count == 0 { ascii("[]"); return }
+            bytes.append(UInt8(ascii: "["))
+            for k in 0..<count {
+                if k > 0 { bytes.append(UInt8(ascii: ",")) }
+                if let ind = indent { newline(); spaces(ind + 2) }
+                element(&self, k, indent.map { $0 + 2 })
             }
-            if let ind = indent { out.append("\n"); out.append(String(repeating: " ", count: ind)) }
-            out.append("}")
+            if let ind = indent { newline(); spaces(ind) }
+            bytes.append(UInt8(ascii: "]"))
+        }
+
+        /// An object with `keys` (already sorted, none repeated), each value written by
+        /// `member(&self, key, indent)`.
+        public mutating func object(_ keys: [String], indent: Int?, _ member: (inout Output, String, Int?) -> Void) {
+            if keys.isEmpty { ascii("{}"); return }
+            bytes.append(UInt8(ascii: "{"))
+            for (k, key) in keys.enumerated() {
+                if k > 0 { bytes.append(UInt8(ascii: ",")) }
+                if let ind = indent { newline(); spaces(ind + 2) }
+                string(key)
+                if indent == nil { ascii(":") } else { ascii(": ") }
+                member(&self, key, indent.map { $0 + 2 })
+            }
+            if let ind = indent { newline(); spaces(ind) }
+            bytes.append(UInt8(ascii: "}"))
         }
     }
 }

@@ -58,6 +58,18 @@ final class TraceFrameRuleTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(node(pop.frames.last!, "A")).state.frame.minX, 0, accuracy: 1e-9)
     }
 
+    /// The trace file is written frame by frame, without the frames' tree: its bytes are the tree's.
+    func testTheWrittenTraceHasTheBytesOfItsTree() throws {
+        let r = try play("""
+        [{"action": "pop", "gesture": {"samples": [[0.1, 60]], "release": [0.15, 70]}},
+         {"action": "pop"}, {"action": "push", "controller": "b", "animated": false}]
+        """)
+        for settings in [TraceWriter.Settings(scale: 2), .init(scale: 3, parameters: ["p": ["x": "1.5"]])] {
+            XCTAssertEqual(String(decoding: TraceWriter.encode(r, settings: settings), as: UTF8.self),
+                           JSONWriter.write(TraceWriter.json(r, settings: settings)))
+        }
+    }
+
     func testTheTraceWritesAfterForEveryTransition() throws {
         let r = try play(#"[{"action": "pop"}, {"action": "push", "controller": "b", "animated": false}]"#)
         let json = TraceWriter.json(r, settings: .init(scale: 2))

@@ -26,6 +26,32 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(JSONWriter.write(.string("a\"b\\c\n\u{1}é"), pretty: false), #""a\"b\\c\n\u0001é""#)
     }
 
+    func testNumbersKeepTheirLeadingFractionZerosAndLargeValues() {
+        XCTAssertEqual(JSONWriter.format(0.05), "0.05")
+        XCTAssertEqual(JSONWriter.format(-0.000001), "-0.000001")
+        XCTAssertEqual(JSONWriter.format(10.100001), "10.100001")
+        XCTAssertEqual(JSONWriter.format(1_234_567.5), "1234567.5")
+        XCTAssertEqual(JSONWriter.format(1e20), "1e+20", "past 9e9 the value is printed whole, as Swift prints it")
+    }
+
+    /// Written member by member (as traces are), a document has the bytes of its tree.
+    func testAnObjectWrittenByMembersHasTheTreesBytes() {
+        let frames: [JSONValue] = [["t": 0, "views": [["id": "v1", "z": 0]]], ["t": 0.016667, "views": []]]
+        let tree: JSONValue = ["name": "a\tb", "frames": .array(frames), "empty": [], "flat": [1, 2.5], "none": [:]]
+        for pretty in [true, false] {
+            var out = JSONWriter.Output()
+            out.object(["empty", "flat", "frames", "name", "none"], indent: pretty ? 0 : nil) { out, key, indent in
+                if key == "frames" {
+                    out.array(count: frames.count, indent: indent) { out, k, indent in out.value(frames[k], indent: indent) }
+                } else {
+                    out.value(tree[key]!, indent: indent)
+                }
+            }
+            if pretty { out.newline() }
+            XCTAssertEqual(out.string, JSONWriter.write(tree, pretty: pretty))
+        }
+    }
+
     func testWhatIsWrittenReadsBack() throws {
         let v: JSONValue = ["name": "fade-scale", "frames": [["t": 0, "alpha": 0.549926]], "ok": false]
         XCTAssertEqual(try JSONParser.parse(JSONWriter.write(v)), v)

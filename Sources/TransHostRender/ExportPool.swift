@@ -1,0 +1,114 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a run's picture work (each transition's export, each trace) on every core, while the
+/// raster memory of what runs at once stays within a budget: a task starts, in order, when the
+/// weights of the running tasks and its own fit in `budget`, or when nothing runs (so a task
+/// larger than the budget still runs, alone). What each task writes does not depend on the
+/// order, so the bytes out are the same whatever the schedule; only peak memory and wall time
+/// depend on it.
+///
+/// The caller reads results in order with `wait(_:)` while later tasks still run, so a run can
+/// report its first job before its last one is rendered.
+public final class ExportPool: @unchecked Sendable {
+    public struct Task {
+        /// The raster bytes the task may hold at once (RasterBudget.estimate); 0 for a task that
+        /// holds no rasters.
+        public var weight: Int
+        public var body: () -> Void
+        public init(weight: Int, _ body: @escaping () -> Void) { self.weight = weight; self.body = body }
+    }
+
+    // Allocated, not stored: a pthread object must not move, and `&property` promises no address.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var tasks: [Task] = []
+    private var next = 0
+    private var running = 0
+    private var runningWeight = 0
+    private var done: [Bool] = []
+    private var cancelled = false
+    private let budget: Int
+    private let threads: Int
+
+    /// - budget: raster bytes the running tasks may hold together.
+    /// - threads: at most this many tasks at once (default: one per core).
+    public init(budget: Int, threads: Int = ExportPool.cores) {
+        self.budget = budget
+        self.threads = max(1, threads)
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(changed, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(mutex)
+        changed.deallocate()
+        mutex.deallocate()
+    }
+
+    /// The cores this process may use.
+    public static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// Starts `tasks`; returns at once. Call once.
+    public func start(_ tasks: [Task]) {
+        pthread_mutex_lock(mutex)
+        self.tasks = tasks
+        done = Array(repeating: false, count: tasks.count)
+        pthread_mutex_unlock(mutex)
+        for _ in 0..<min(threads, tasks.count) {
+            DispatchQueue.global().async { self.work() }
+        }
+    }
+
+    /// Blocks until task `i` has run (or was skipped by `cancel`).
+    public func wait(_ i: Int) {
+        pthread_mutex_lock(mutex)
+        while !done[i] { pthread_cond_wait(changed, mutex) }
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Blocks until every task has run or been skipped.
+    public func waitAll() {
+        for i in 0..<tasks.count { wait(i) }
+    }
+
+    /// Skips the tasks that have not started; running ones finish.
+    public func cancel() {
+        pthread_mutex_lock(mutex)
+        cancelled = true
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(mutex)
+    }
+
+    private func work() {
+        pthread_mutex_lock(mutex)
+        while true {
+            if cancelled {
+                while next < tasks.count { done[next] = true; next += 1 }
+                pthread_cond_broadcast(changed)
+            }
+            guard next < tasks.count else { break }
+            let w = tasks[next].weight
+            if running > 0 && runningWeight + w > budget {
+                pthread_cond_wait(changed, mutex)
+                continue
+            }
+            let i = next
+            next += 1
+            running += 1
+            runningWeight += w
+            let body = tasks[i].body
+            pthread_mutex_unlock(mutex)
+            body()
+            pthread_mutex_lock(mutex)
+            running -= 1
+            runningWeight -= w
+            done[i] = true
+            pthread_cond_broadcast(changed)
+        }
+        pthread_mutex_unlock(mutex)
+    }
+}

@@ -1,0 +1,73 @@
+import Synchronization
+import XCTest
+@testable import TransHostRender
+
+/// The pool that renders a run's transitions: every task runs once, the raster memory of what
+/// runs at once stays within the budget, and results can be read in order while later tasks run.
+final class ExportPoolTests: XCTestCase {
+    /// What the tasks saw: the weight running at each start, and the order they finished in.
+    final class Log: Sendable {
+        let state = Mutex((running: 0, peak: 0, atStart: [Int: Int](), finished: [Int]()))
+        func start(_ i: Int, weight: Int) {
+            state.withLock { s in
+                s.running += weight
+                s.peak = max(s.peak, s.running)
+                s.atStart[i] = s.running
+            }
+        }
+        func end(_ i: Int, weight: Int) { state.withLock { s in s.running -= weight; s.finished.append(i) } }
+    }
+
+    /// Tasks busy for a moment (real work, so two threads overlap when they may).
+    func tasks(_ weights: [Int], log: Log) -> [ExportPool.Task] {
+        weights.enumerated().map { i, w in
+            ExportPool.Task(weight: w) {
+                log.start(i, weight: w)
+                var x = 0.0
+                for k in 0..<2_000_000 { x += Double(k & 7) }
+                if x < 0 { print(x) }
+                log.end(i, weight: w)
+            }
+        }
+    }
+
+    func testEveryTaskRunsOnceOnAtMostItsThreads() {
+        let log = Log()
+        let pool = ExportPool(budget: 100, threads: 2)
+        pool.start(tasks([40, 40, 40, 40], log: log))
+        pool.waitAll()
+        XCTAssertEqual(log.state.withLock { $0.finished.sorted() }, [0, 1, 2, 3])
+        XCTAssertLessThanOrEqual(log.state.withLock { $0.peak }, 80, "two threads at most")
+    }
+
+    func testWhatRunsAtOnceStaysWithinTheBudget() {
+        let log = Log()
+        let pool = ExportPool(budget: 64, threads: 2)
+        pool.start(tasks([40, 40, 40, 10, 10], log: log))
+        pool.waitAll()
+        XCTAssertEqual(log.state.withLock { $0.finished.count }, 5)
+        XCTAssertLessThanOrEqual(log.state.withLock { $0.peak }, 64, "two 40s never ran at once")
+    }
+
+    func testATaskOverTheBudgetStillRunsAlone() {
+        let log = Log()
+        let pool = ExportPool(budget: 64, threads: 2)
+        pool.start(tasks([10, 200, 10], log: log))
+        pool.waitAll()
+        XCTAssertEqual(log.state.withLock { $0.atStart[1] }, 200, "the large task ran with nothing beside it")
+        XCTAssertEqual(log.state.withLock { $0.finished.count }, 3)
+    }
+
+    func testResultsAreReadInOrderAndCancelSkipsWhatHasNotStarted() {
+        let log = Log()
+        let pool = ExportPool(budget: 1, threads: 1)
+        pool.start(tasks([1, 1, 1, 1, 1, 1], log: log))
+        pool.wait(0)
+        XCTAssertTrue(log.state.withLock { $0.finished.contains(0) })
+        pool.cancel()
+        pool.waitAll()
+        let finished = log.state.withLock { $0.finished }
+        XCTAssertLessThan(finished.count, 6, "tasks after the cancel were skipped")
+        XCTAssertEqual(finished, Array(0..<finished.count), "one thread runs them in order")
+    }
+}
