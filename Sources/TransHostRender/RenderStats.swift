@@ -9,6 +9,8 @@ public struct RenderStats: Equatable, Sendable {
     public var contentRasterizations = 0
     /// Subtrees (snapshots, translucent or transformed views) flattened into one raster.
     public var groupRasterizations = 0
+    /// Groups that let go of the rasters they were drawn from (the cache was over its budget).
+    public var releasedGroupInputs = 0
     /// Rasters (content or flattened) reused from the cache.
     public var cacheHits = 0
     /// pixman composite calls (an affine tile counts once).

@@ -48,17 +48,20 @@ public final class Renderer {
     /// Whether stats.rasterizeNanoseconds is measured (benchmarks).
     public var timesRasterization = false
     public internal(set) var stats = RenderStats()
+    /// Raster bytes the cache may hold before a group, once drawn, lets go of the rasters it
+    /// was drawn from (see releaseInside).
+    public var rasterCacheBytes = 24 << 20
     /// Image paths that could not be loaded.
     public var imageLoadFailures: [String] { images.failures }
 
     private let images = ImageCache()
-    private var cache: [CacheKey: CacheEntry] = [:]
+    var cache: [CacheKey: CacheEntry] = [:]
     private var frameNumber = 0
 
     // Per-frame tree.
     var nodes: [PresentationNode] = []
     var children: [[Int]] = []
-    private var subtreeEnd: [Int] = []
+    var subtreeEnd: [Int] = []
     /// The frame being rendered and its deferred composites (see render(_:into:)).
     weak var mainTarget: RGBAImage?
     var displayList: [(run: () -> Void, coversTarget: Bool)] = []
@@ -296,6 +299,8 @@ public final class Renderer {
             stats.cacheHits += 1
             return e.image
         }
+        // A stale raster goes before its replacement is drawn, not after (see releaseInside).
+        cache[key] = nil
         let t0 = timesRasterization ? StageClock.nanoseconds() : 0
         let img = ContentRasterizer.rasterize(lk, part: part, scale: scale, images: images)
         if timesRasterization { stats.rasterizeNanoseconds += StageClock.nanoseconds() - t0 }
@@ -328,6 +333,7 @@ public final class Renderer {
             stats.cacheHits += 1
             return g
         }
+        cache[key] = nil
         let s = n.state
         var ext = (x0: s.bounds.minX, y0: s.bounds.minY, x1: s.bounds.maxX, y1: s.bounds.maxY)
         if !n.view.isSnapshot && !n.view.clipsToBounds {
@@ -367,6 +373,7 @@ public final class Renderer {
         let localToRaster = Homography.translation(-px0 / sc, -py0 / sc).then(.scale(sc, sc))
         drawContents(k, localToDest: localToRaster, alpha: 1, clip: .none, target: img)
         stats.groupRasterizations += 1
+        releaseInside(k)
         // Opaque when the node's own opaque background covers the whole raster.
         let opaque = ContentRasterizer.isOpaque(look(k), scale: scale) && px0 == (s.bounds.minX * sc) && py0 == (s.bounds.minY * sc)
             && px1 == (s.bounds.maxX * sc) && py1 == (s.bounds.maxY * sc)
@@ -394,6 +401,7 @@ public final class Renderer {
             stats.cacheHits += 1
             return cached
         }
+        cache[key] = nil
         let img = NineSlice.stretch(g.image, natural: natural, to: size, insets: n.view.capInsets, scale: scale)
         let sc = Double(scale)
         let stretched = Group(image: img, opaque: false,

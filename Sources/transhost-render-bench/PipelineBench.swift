@@ -169,7 +169,7 @@ func runPipelineBench() {
         all += s
         printStages(record.name, s)
     }
-    if only == nil { printStages("all five", all) }
+    if only == nil { printStages("all", all) }
     print("")
     print("target: (play+trace+pictures)/(play+trace) at most 5x (the gallery against --trace-only); transhost-host-bench")
     print("times the real `transhost run` against `transhost run --trace-only`, processes and workers included.")

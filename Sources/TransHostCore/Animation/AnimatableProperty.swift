@@ -4,7 +4,18 @@ public enum AnimatableProperty: String, CaseIterable, Sendable, Comparable {
     case bounds, position, anchorPoint, transform, alpha, backgroundColor, cornerRadius
 
     public static func < (a: Self, b: Self) -> Bool { a.order < b.order }
-    var order: Int { Self.allCases.firstIndex(of: self)! }
+    /// The position in `allCases` (a switch: this is read on the sampling path).
+    var order: Int {
+        switch self {
+        case .bounds: return 0
+        case .position: return 1
+        case .anchorPoint: return 2
+        case .transform: return 3
+        case .alpha: return 4
+        case .backgroundColor: return 5
+        case .cornerRadius: return 6
+        }
+    }
 
     /// Number of doubles in this property's value vector.
     public var width: Int {

@@ -267,9 +267,9 @@ public final class AnimationEngine {
         var state = view.modelState
         // Only animated properties are evaluated; the rest are the model values. A spring may
         // overshoot: the screen never shows an alpha outside [0, 1] or a negative radius.
-        for anim in view.animations.values {
-            anim.apply(atLocal: anim.timeline.localTime(atGlobal: now), to: &state)
-        }
+        // (sampleTree does the same for a whole tree.)
+        var cache = SamplingCache(now: now)
+        for anim in view.animations.list { anim.apply(to: &state, cache: &cache) }
         return state
     }
 

@@ -54,18 +54,35 @@ extension Transform3D {
 
         /// Spherical interpolation on the shorter arc. `t` may leave [0, 1]: the rotation then
         /// continues along the same great circle (extrapolation).
-        static func slerp(_ a: Quaternion, _ b0: Quaternion, _ t: Double) -> Quaternion {
+        static func slerp(_ a: Quaternion, _ b0: Quaternion, _ t: Double) -> Quaternion { Slerp(a, b0).value(at: t) }
+    }
+
+    /// Spherical interpolation between two fixed rotations, with what does not depend on `t`
+    /// (the short way round, the angle's arc cosine, the orthogonal axis) computed once: an
+    /// animation evaluates the same pair every frame. The same operations as one-shot slerp, so
+    /// the same bits.
+    struct Slerp {
+        let a: Quaternion
+        let b: Quaternion
+        /// (Nearly) the same rotation: a linear blend, renormalized.
+        let linear: Bool
+        let theta: Double
+        /// The unit quaternion orthogonal to a in the a-b plane; q(t) = a cos(t theta) + perp sin(t theta).
+        let perp: Quaternion
+
+        init(_ a: Quaternion, _ b0: Quaternion) {
             var b = b0
             var d = a.dot(b)
             if d < 0 { b = -b; d = -d }          // q and -q are the same rotation: take the short way
             d = min(d, 1)
-            if d > 1 - 1e-12 {
-                // (Nearly) the same rotation: linear blend, renormalized.
-                return (a * (1 - t) + b * t).normalized
-            }
-            let theta = acos(d)
-            // The unit quaternion orthogonal to a in the a-b plane; q(t) = a cos(t theta) + perp sin(t theta).
-            let perp = (b + a * -d).normalized
+            self.a = a; self.b = b
+            linear = d > 1 - 1e-12
+            theta = linear ? 0 : acos(d)
+            perp = linear ? a : (b + a * -d).normalized
+        }
+
+        func value(at t: Double) -> Quaternion {
+            if linear { return (a * (1 - t) + b * t).normalized }
             return (a * cos(t * theta) + perp * sin(t * theta)).normalized
         }
     }
@@ -227,41 +244,64 @@ extension Transform3D {
     /// Interpolation between two fixed transforms, decomposing each once (an animation samples
     /// the same pair every frame, and decomposition dominates the cost).
     public struct Interpolator {
-        public let from: Transform3D
-        public let to: Transform3D
-        private let parts: (Decomposed, Decomposed)?
-        /// What value(at:) checks on every call, decided once.
-        private let bothFinite: Bool
-        private let same: Bool
+        public var from: Transform3D { storage.from }
+        public var to: Transform3D { storage.to }
+        /// Everything behind one reference: inline it is over 500 bytes, which Swift copies
+        /// wherever an interpolator is read from a class or an array (every animation, every frame).
+        private let storage: Storage
 
-        public init(_ a: Transform3D, _ b: Transform3D) {
-            from = a; to = b
-            bothFinite = a.isFinite && b.isFinite
-            same = a == b
-            if bothFinite, !same, let da = a.decomposed(), let db = b.decomposed() { parts = (da, db) } else { parts = nil }
+        /// In the order value(at:) reads them (the ends last: only edge cases return them).
+        private final class Storage {
+            /// What value(at:) checks on every call, decided once.
+            let bothFinite: Bool
+            let same: Bool
+            let decomposes: Bool
+            /// The two ends decomposed, when `decomposes` (not an optional: reading one field of
+            /// an optional pair copies the pair).
+            let da: Decomposed, db: Decomposed
+            let rotation: Slerp
+            let from: Transform3D
+            let to: Transform3D
+
+            init(_ a: Transform3D, _ b: Transform3D) {
+                from = a; to = b
+                bothFinite = a.isFinite && b.isFinite
+                same = a == b
+                if bothFinite, !same, let da = a.decomposed(), let db = b.decomposed() {
+                    self.da = da; self.db = db; decomposes = true
+                    rotation = Slerp(da.quaternion, db.quaternion)
+                } else {
+                    let none = Decomposed(scale: (1, 1, 1), skew: (0, 0, 0), translation: (0, 0, 0), perspective: (0, 0, 0, 1),
+                                          quaternion: Quaternion(x: 0, y: 0, z: 0, w: 1), homogeneousScale: 1)
+                    da = none; db = none; decomposes = false
+                    rotation = Slerp(none.quaternion, none.quaternion)
+                }
+            }
         }
 
+        public init(_ a: Transform3D, _ b: Transform3D) { storage = Storage(a, b) }
+
         public func value(at t: Double) -> Transform3D {
-            let a = from, b = to
-            guard bothFinite else { return a.isFinite ? a : (b.isFinite ? b : .identity) }
-            guard t.isFinite else { return t > 0 ? b : a }
-            if t == 0 || same { return a }
-            if t == 1 { return b }
-            if let (da, db) = parts {
+            let s = storage
+            guard s.bothFinite else { return s.from.isFinite ? s.from : (s.to.isFinite ? s.to : .identity) }
+            guard t.isFinite else { return t > 0 ? s.to : s.from }
+            if t == 0 || s.same { return s.from }
+            if t == 1 { return s.to }
+            if s.decomposes {
                 func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
                 let d = Decomposed(
-                    scale: (mix(da.scale.x, db.scale.x), mix(da.scale.y, db.scale.y), mix(da.scale.z, db.scale.z)),
-                    skew: (mix(da.skew.xy, db.skew.xy), mix(da.skew.xz, db.skew.xz), mix(da.skew.yz, db.skew.yz)),
-                    translation: (mix(da.translation.x, db.translation.x), mix(da.translation.y, db.translation.y),
-                                  mix(da.translation.z, db.translation.z)),
-                    perspective: (mix(da.perspective.x, db.perspective.x), mix(da.perspective.y, db.perspective.y),
-                                  mix(da.perspective.z, db.perspective.z), mix(da.perspective.w, db.perspective.w)),
-                    quaternion: Quaternion.slerp(da.quaternion, db.quaternion, t),
-                    homogeneousScale: mix(da.homogeneousScale, db.homogeneousScale))
+                    scale: (mix(s.da.scale.x, s.db.scale.x), mix(s.da.scale.y, s.db.scale.y), mix(s.da.scale.z, s.db.scale.z)),
+                    skew: (mix(s.da.skew.xy, s.db.skew.xy), mix(s.da.skew.xz, s.db.skew.xz), mix(s.da.skew.yz, s.db.skew.yz)),
+                    translation: (mix(s.da.translation.x, s.db.translation.x), mix(s.da.translation.y, s.db.translation.y),
+                                  mix(s.da.translation.z, s.db.translation.z)),
+                    perspective: (mix(s.da.perspective.x, s.db.perspective.x), mix(s.da.perspective.y, s.db.perspective.y),
+                                  mix(s.da.perspective.z, s.db.perspective.z), mix(s.da.perspective.w, s.db.perspective.w)),
+                    quaternion: s.rotation.value(at: t),
+                    homogeneousScale: mix(s.da.homogeneousScale, s.db.homogeneousScale))
                 let out = Transform3D(recomposing: d)
                 if out.isFinite { return out }
             }
-            return componentwise(a, b, t)
+            return componentwise(s.from, s.to, t)
         }
     }
 

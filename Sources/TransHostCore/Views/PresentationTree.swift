@@ -86,35 +86,79 @@ public struct PresentationNode: Equatable, Sendable {
     public let isHidden: Bool
     /// The view layer's sublayers, mask and style at that instant (presentation values); nil
     /// when it has none of them. What a renderer must draw with it: see LayerTreeSample.
-    public let layers: LayerTreeSample?
+    public var layers: LayerTreeSample? { layerBox?.sample }
+
+    /// The layer sample behind a reference: inline it would make every node about a kilobyte
+    /// (a style, a mask's whole LayerState), though most views have none. Every frame builds
+    /// a node per view and long transitions keep thousands of frames.
+    private let layerBox: LayerBox?
+
+    final class LayerBox: Equatable, Sendable {
+        let sample: LayerTreeSample
+        init(_ sample: LayerTreeSample) { self.sample = sample }
+        static func == (a: LayerBox, b: LayerBox) -> Bool { a === b || a.sample == b.sample }
+    }
 
     public init(view: SampledView, parentID: String?, z: Int, depth: Int, state: PresentationState, isHidden: Bool,
                 layers: LayerTreeSample? = nil) {
+        self.init(view: view, parentID: parentID, z: z, depth: depth, state: state, isHidden: isHidden, layerBox: layers.map(LayerBox.init))
+    }
+
+    fileprivate init(view: SampledView, parentID: String?, z: Int, depth: Int, state: PresentationState, isHidden: Bool, layerBox: LayerBox?) {
         self.view = view; self.parentID = parentID; self.z = z; self.depth = depth; self.state = state; self.isHidden = isHidden
-        self.layers = layers
+        self.layerBox = layerBox
     }
 
     /// The same node showing `state` (a renderer draws a stretched snapshot's content at the size
     /// it was taken at, then stretches it).
     public func with(state: PresentationState) -> PresentationNode {
-        PresentationNode(view: view, parentID: parentID, z: z, depth: depth, state: state, isHidden: isHidden, layers: layers)
+        PresentationNode(view: view, parentID: parentID, z: z, depth: depth, state: state, isHidden: isHidden, layerBox: layerBox)
     }
 }
 
 extension AnimationEngine {
     /// The presentation tree under `root` (included) in painting order: depth-first, parents
     /// before children, children back to front.
+    ///
+    /// This is the engine's hot path (every frame, every view): it computes the same values as
+    /// `presentation(of:)` and `sampleLayers(of:)` for each view, in the same order of
+    /// operations, but reads the clock once and shares what animations of one timeline or one
+    /// block have in common (see SamplingCache).
     public func sampleTree(_ root: View) -> [PresentationNode] {
         var out: [PresentationNode] = []
         out.reserveCapacity(root.lastSampleCount)
-        // An explicit stack (children pushed front to back, so they pop back to front).
-        var stack: [(view: View, parent: String?, z: Int, depth: Int)] = [(root, nil, 0, 0)]
-        while let (v, parent, z, depth) = stack.popLast() {
-            out.append(PresentationNode(view: SampledView(v), parentID: parent, z: z, depth: depth, state: presentation(of: v), isHidden: v.isHidden,
-                                       layers: sampleLayers(of: v)))
-            for (i, s) in v.subviews.enumerated().reversed() { stack.append((s, v.id, i, depth + 1)) }
-        }
+        var cache = SamplingCache(now: now)
+        sample(root, parentID: nil, z: 0, depth: 0, cache: &cache, into: &out)
         root.lastSampleCount = out.count
         return out
+    }
+
+    /// Appends `v`'s node, then its subtree's, back to front. Recursive, unlike most walks here:
+    /// hierarchies are at most View.maxDepth deep (insertSubview refuses deeper ones), and a
+    /// view passed down is borrowed, where an explicit stack retains and releases every view
+    /// (an atomic operation on its side table, since subviews hold their superview weakly).
+    private func sample(_ v: View, parentID: String?, z: Int, depth: Int, cache: inout SamplingCache, into out: inout [PresentationNode]) {
+        var state = v.model
+        // Borrowed, not retained: nothing here adds or removes animations or views.
+        v.animations.list.withUnsafeBufferPointer { list in
+            for i in list.indices { Unmanaged.passUnretained(list[i])._withUnsafeGuaranteedRef { $0.apply(to: &state, cache: &cache) } }
+        }
+        var layerBox: PresentationNode.LayerBox?
+        // Explicit layer animations count among a layer's extras: a plain view skips both.
+        if v.hasLayerExtras {
+            if !v.layerAnimations.isEmpty { state = coreAnimation.applying(to: v, state) }
+            layerBox = sampleLayers(of: v).map(PresentationNode.LayerBox.init)
+        }
+        out.append(PresentationNode(view: SampledView(v), parentID: parentID, z: z, depth: depth, state: state, isHidden: v.isHidden,
+                                    layerBox: layerBox))
+        guard !v.subviews.isEmpty else { return }
+        let id = v.id
+        v.subviews.withUnsafeBufferPointer { children in
+            for i in children.indices {
+                Unmanaged.passUnretained(children[i])._withUnsafeGuaranteedRef {
+                    sample($0, parentID: id, z: i, depth: depth + 1, cache: &cache, into: &out)
+                }
+            }
+        }
     }
 }

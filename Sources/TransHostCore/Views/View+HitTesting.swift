@@ -7,7 +7,7 @@ extension AnimationEngine {
         var chain: [View] = []
         var v: View? = view
         while let cur = v, cur.superview != nil { chain.append(cur); v = cur.superview }
-        let animatedByAnimator = chain.contains { c in c.animations.values.contains { $0.group.timeline.progression != nil } }
+        let animatedByAnimator = chain.contains { c in c.animations.list.contains { $0.group.timeline.progression != nil } }
         guard animatedByAnimator else { return view.convert(view.bounds, to: nil) }
         let b = presentation(of: view).bounds
         var corners = [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.minX, y: b.maxY), Point(x: b.maxX, y: b.maxY)]

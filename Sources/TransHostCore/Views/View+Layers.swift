@@ -36,8 +36,10 @@ extension View {
 
     /// Whether this view's layer has anything beyond its `PresentationState`: sublayers, a mask,
     /// a non-default style, or explicit animations. Views without any sample as before.
-    var hasLayerExtras: Bool {
-        !sublayers.isEmpty || maskStorage != nil || layerStyle != .plain || !layerAnimations.isEmpty
+    var hasLayerExtras: Bool { layerExtrasFlag }
+
+    func noteLayerExtras() {
+        layerExtrasFlag = !sublayers.isEmpty || maskStorage != nil || !hasPlainStyle || !layerAnimations.isEmpty
     }
 
     /// Every standalone layer under this view's layer (sublayers, masks and their trees).

@@ -8,6 +8,11 @@
 /// Invariant: a view is in at most one superview's `subviews`, once; `superview` and
 /// `subviews` always agree (see `checkInvariants()`).
 public final class View {
+    // Properties marked `@exclusivity(unchecked)` are read for every view on every frame by
+    // sampleTree. The engine is single-threaded and never hands out a reference (inout) to
+    // them across a call that could touch the same view, so the run-time exclusivity check
+    // Swift would otherwise make on each read (a thread-local access-set lookup) buys nothing
+    // here and cost about a quarter of sampling time.
     /// Stable id, unique per engine ("v1", "v2", ... in creation order).
     public let id: String
     /// A readable name for traces (a controller's root view carries its controller's type).
@@ -20,20 +25,23 @@ public final class View {
     /// changes; renderers key their raster caches on it.
     public internal(set) var contentVersion = 0 { didSet { sampledStorage = nil } }
 
-    public private(set) var subviews: [View] = []
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
     public private(set) weak var superview: View?
 
     /// The stored model values of the animatable properties (see the computed accessors below).
-    var model: PresentationState
+    @exclusivity(unchecked) var model: PresentationState
     /// Running animations by property (at most one per property; see AnimationEngine).
-    var animations: [AnimatableProperty: PropertyAnimation] = [:]
+    @exclusivity(unchecked) var animations = ViewAnimations()
 
-    public var isHidden = false
+    @exclusivity(unchecked) public var isHidden = false
     /// The last sampled form of this view, reused by every frame until something it holds
     /// changes (the didSets here and of contentVersion drop it; content and clipsToBounds bump
     /// contentVersion), and the size of the last tree sampled from this view.
-    var sampledStorage: SampledView.Storage?
-    var lastSampleCount = 0
+    @exclusivity(unchecked) var sampledStorage: SampledView.Storage?
+    @exclusivity(unchecked) var lastSampleCount = 0
+    /// `hasLayerExtras`, kept by the didSets of what it depends on: sampling asks for every view
+    /// on every frame, and those four fields lie on other cache lines than the ones it reads.
+    @exclusivity(unchecked) var layerExtrasFlag = false
     /// Cap insets of a resizable snapshot (see resizableSnapshotView).
     public internal(set) var capInsets = EdgeInsets.zero { didSet { sampledStorage = nil } }
     /// The size a resizable snapshot was taken at. When its bounds differ, its frozen content
@@ -48,14 +56,17 @@ public final class View {
     public var clipsToBounds = false { didSet { contentVersion += 1 } }
 
     /// Standalone layers added to this view's layer (View+Layers.swift).
-    public internal(set) var sublayers: [Layer] = []
-    var maskStorage: Layer?
+    @exclusivity(unchecked) public internal(set) var sublayers: [Layer] = [] { didSet { noteLayerExtras() } }
+    @exclusivity(unchecked) var maskStorage: Layer? { didSet { noteLayerExtras() } }
     /// The model values of what the view's layer has beyond `PresentationState` (perspective
     /// for its sublayers, depth sorting, culling, shadow). They change at once, as UIKit's layer
     /// properties do outside Core Animation.
-    public var layerStyle = LayerStyle.plain
+    public var layerStyle = LayerStyle.plain { didSet { hasPlainStyle = layerStyle == .plain; noteLayerExtras() } }
+    /// Whether `layerStyle` is `.plain`, kept by its didSet: sampling asks for every view on every
+    /// frame, and comparing two styles (a transform, a shadow with its path) is not free.
+    @exclusivity(unchecked) private(set) var hasPlainStyle = true
     /// Explicit Core Animation animations on the view's own layer, in the order added.
-    var layerAnimations: [LayerAnimationRun] = []
+    @exclusivity(unchecked) var layerAnimations: [LayerAnimationRun] = [] { didSet { noteLayerExtras() } }
     public var content = ViewContent.none { didSet { contentVersion += 1 } }
 
     /// Releasing a deep chain one level per nested deinit would overflow the stack; views
