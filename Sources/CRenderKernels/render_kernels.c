@@ -269,19 +269,30 @@ static void *projective_band_run(void *arg) {
 /* Below this many destination pixels a second thread costs more than it saves. */
 enum { PROJECTIVE_BAND_PIXELS = 1 << 17 };
 
+/* Renderers drawing at this moment on threads of their own (a run's export pool). */
+static _Atomic int busy_renderers = 0;
+
+void th_render_busy_enter(void) { atomic_fetch_add_explicit(&busy_renderers, 1, memory_order_relaxed); }
+void th_render_busy_leave(void) { atomic_fetch_sub_explicit(&busy_renderers, 1, memory_order_relaxed); }
+
+int th_render_may_band(void) {
+    static _Atomic int cores = 0; /* renderers on several threads may ask at once */
+    int c = atomic_load_explicit(&cores, memory_order_relaxed);
+    if (c == 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        c = n > 1 ? (int)n : 1;
+        atomic_store_explicit(&cores, c, memory_order_relaxed);
+    }
+    return c > 1 && atomic_load_explicit(&busy_renderers, memory_order_relaxed) < c;
+}
+
 void th_composite_projective_bilinear(const uint32_t *src, size_t src_stride, int sw, int sh,
                                       uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int y1,
                                       const double m[9], const uint8_t *mask, size_t mask_stride, uint32_t alpha) {
     if (alpha == 0 || x1 <= x0 || y1 <= y0) return;
     /* Large rectangles: the lower band of rows on a second thread. Each row's pixels depend
        only on that row (its own exact positions and spans), so the split changes no byte. */
-    static _Atomic int cores = 0; /* renderers on several threads may ask at once */
-    int c = atomic_load_explicit(&cores, memory_order_relaxed);
-    if (c == 0) {
-        c = sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 2 : 1;
-        atomic_store_explicit(&cores, c, memory_order_relaxed);
-    }
-    if (c > 1 && y1 - y0 >= 64 && (int64_t)(x1 - x0) * (y1 - y0) >= PROJECTIVE_BAND_PIXELS) {
+    if (th_render_may_band() && y1 - y0 >= 64 && (int64_t)(x1 - x0) * (y1 - y0) >= PROJECTIVE_BAND_PIXELS) {
         const int mid = y0 + (y1 - y0) / 2;
         projective_band lower = {src, src_stride, sw, sh, dst, dst_stride, x0, y0, x1, mid, y1, m, mask, mask_stride, alpha};
         pthread_t t;

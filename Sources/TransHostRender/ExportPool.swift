@@ -1,3 +1,4 @@
+import CRenderKernels
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -102,7 +103,10 @@ public final class ExportPool: @unchecked Sendable {
             runningWeight += w
             let body = tasks[i].body
             pthread_mutex_unlock(mutex)
+            // While every core runs a task, a frame's composites stay on their own thread.
+            th_render_busy_enter()
             body()
+            th_render_busy_leave()
             pthread_mutex_lock(mutex)
             running -= 1
             runningWeight -= w

@@ -1,11 +1,13 @@
 import CPixman
+import CRenderKernels
 import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// One pixman composite over a destination rectangle, split into two fixed row bands on two
-/// threads when the rectangle is large (both cores draw the screen-sized layers of a frame).
+/// threads when the rectangle is large and a core is free (th_render_may_band): both cores then
+/// draw the screen-sized layers of a frame.
 ///
 /// The bands give the same bytes as one call: pixman maps each destination row's first pixel
 /// through the transform on its own (a row further down adds whole multiples of the matrix
@@ -20,7 +22,6 @@ final class PixmanBands: @unchecked Sendable {
 
     /// Below this many destination pixels (or rows) one call on one thread is cheaper.
     static let minPixels = 1 << 17, minRows = 64
-    static let cores = sysconfCores()
 
     private init(_ op: pixman_op_t, _ src: OpaquePointer, _ mask: OpaquePointer?, _ dst: OpaquePointer,
                  src so: (x: Int, y: Int), mask mo: (x: Int, y: Int), rect: PixelRect) {
@@ -33,7 +34,7 @@ final class PixmanBands: @unchecked Sendable {
     static func composite(_ op: pixman_op_t, _ src: OpaquePointer, _ mask: OpaquePointer?, _ dst: OpaquePointer,
                           src so: (x: Int, y: Int), mask mo: (x: Int, y: Int), rect: PixelRect) {
         let job = PixmanBands(op, src, mask, dst, src: so, mask: mo, rect: rect)
-        guard cores > 1, rect.height >= minRows, rect.area >= minPixels else {
+        guard th_render_may_band() != 0, rect.height >= minRows, rect.area >= minPixels else {
             job.band(rect.y0, rect.y1)
             return
         }
@@ -48,9 +49,5 @@ final class PixmanBands: @unchecked Sendable {
         pixman_image_composite32(op, src, mask, dst, Int32(srcOrigin.x), Int32(srcOrigin.y + dy),
                                  Int32(maskOrigin.x), Int32(maskOrigin.y + dy),
                                  Int32(rect.x0), Int32(ya), Int32(rect.width), Int32(yb - ya))
-    }
-
-    private static func sysconfCores() -> Int {
-        Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
 }

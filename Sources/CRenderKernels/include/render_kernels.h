@@ -25,6 +25,17 @@ void th_composite_projective_bilinear(const uint32_t *src, size_t src_stride, in
                                       const double m[9], const uint8_t *mask, size_t mask_stride, uint32_t alpha);
 #endif
 
+#ifndef TRANSHOST_RENDER_BANDS
+#define TRANSHOST_RENDER_BANDS
+/// Whether a large composite may split its rows onto a second thread: only while fewer
+/// renderers are busy (between th_render_busy_enter and _leave, one per export thread) than
+/// there are cores, so a run that already keeps every core drawing does not oversubscribe them.
+/// The split never changes a byte; only the time does.
+int th_render_may_band(void);
+void th_render_busy_enter(void);
+void th_render_busy_leave(void);
+#endif
+
 #ifndef TRANSHOST_RENDER_AFFINE
 #define TRANSHOST_RENDER_AFFINE
 /// As th_composite_projective_bilinear for an affine map (U = m[0] X + m[1] Y + m[2],
