@@ -176,27 +176,23 @@ public enum TraceWriter {
         if n.view.isSnapshot { keys.append("snapshot") }
         if stretched { keys.append("stretch") }
         keys += ["transform", "z"]
-        // Vectors are written on one line, so only whether the document is pretty matters.
-        func numbers(_ out: inout JSONWriter.Output, _ v: [Double]) {
-            out.value(.array(v.map(JSONValue.number)), indent: indent)
-        }
         out.object(keys, indent: indent) { out, key, indent in
             switch key {
             case "alpha": out.number(s.alpha)
-            case "anchor": numbers(&out, [s.anchorPoint.x, s.anchorPoint.y])
-            case "bounds": numbers(&out, [s.bounds.minX, s.bounds.minY, s.bounds.width, s.bounds.height])
+            case "anchor": out.numbers([s.anchorPoint.x, s.anchorPoint.y], indent: indent)
+            case "bounds": out.numbers([s.bounds.minX, s.bounds.minY, s.bounds.width, s.bounds.height], indent: indent)
             case "hidden": out.value(.bool(n.isHidden), indent: indent)
             case "id": out.string(n.view.id)
             case "layer": out.value(layer(n.layers!), indent: indent)
             case "name": out.string(n.view.name)
             case "parent": out.value(n.parentID.map(JSONValue.string) ?? .null, indent: indent)
-            case "position": numbers(&out, [s.position.x, s.position.y])
+            case "position": out.numbers([s.position.x, s.position.y], indent: indent)
             case "snapshot": out.value(.bool(true), indent: indent)
             case "stretch":
                 let size = n.view.resizableSize!, i = n.view.capInsets
                 out.value(["size": .array([size.width, size.height].map(JSONValue.number)),
                            "capInsets": .array([i.top, i.left, i.bottom, i.right].map(JSONValue.number))], indent: indent)
-            case "transform": numbers(&out, s.transform.values)
+            case "transform": out.numbers(s.transform.values, indent: indent)
             default: out.number(Double(n.z))
             }
         }

@@ -124,6 +124,17 @@ public struct JSONWriter {
             }
         }
 
+        /// An array of numbers, on one line, as `value` writes `.array` of `.number`s.
+        public mutating func numbers(_ v: [Double], indent: Int?) {
+            if v.isEmpty { ascii("[]"); return }
+            bytes.append(UInt8(ascii: "["))
+            for (k, x) in v.enumerated() {
+                if k > 0 { if indent == nil { ascii(",") } else { ascii(", ") } }
+                number(x)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+
         /// An array of `count` elements that are not all numbers (those stay on one line, see
         /// `value`), each written by `element(&self, index, indent)`.
         public mutating func array(count: Int, indent: Int?, _ element: (inout Output, Int, Int?) -> Void) {
