@@ -49,10 +49,12 @@ final class JSONWriterTests: XCTestCase {
             }
             if pretty { out.newline() }
             XCTAssertEqual(out.string, JSONWriter.write(tree, pretty: pretty))
-            var vector = JSONWriter.Output(), empty = JSONWriter.Output()
+            var vector = JSONWriter.Output(), tree = JSONWriter.Output(), empty = JSONWriter.Output()
             vector.numbers([1, 2.5, -0.000001], indent: pretty ? 0 : nil)
+            tree.value([1, 2.5, -0.000001], indent: pretty ? 0 : nil)
             empty.numbers([], indent: pretty ? 0 : nil)
-            XCTAssertEqual(vector.string, JSONWriter.write([1, 2.5, -0.000001], pretty: pretty))
+            XCTAssertEqual(vector.string, tree.string)
+            XCTAssertEqual(vector.string, pretty ? "[1, 2.5, -0.000001]" : "[1,2.5,-0.000001]")
             XCTAssertEqual(empty.string, "[]")
         }
     }
