@@ -33,28 +33,50 @@ public final class RGBAImage {
         stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         let bytes = stride * height
         // Frame-sized rasters come and go every frame (groups, stretched snapshots). Mapped
-        // directly, their pages go back to the system when they are freed and arrive zeroed;
-        // through malloc, whose mmap threshold grows after the first such free, they stay in
-        // the heap and fragment it, so memory grew with every transition rendered.
-        if bytes >= Self.mappedBytes, let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), p != MAP_FAILED {
+        // directly (through RasterPool, which keeps a bounded few for reuse), their pages go
+        // back to the system when they are freed; through malloc, whose mmap threshold grows
+        // after the first such free, they stay in the heap and fragment it, so memory grew
+        // with every transition rendered.
+        if bytes >= Self.mappedBytes, let (p, capacity) = RasterPool.take(bytes) {
             data = p
-            mapped = true
+            mappedCapacity = capacity
         } else {
             data = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
             data.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
-            mapped = false
+            mappedCapacity = 0
         }
+        pixman = pixman_image_create_bits_no_clear(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
+                                                   data.assumingMemoryBound(to: UInt32.self), Int32(stride))!
+        owner = nil
+    }
+
+    /// A window onto the pixels of `parent` from (x, y), width x height, without a copy: the
+    /// same bytes as a crop, read through the parent's stride. Only for rasters that are no
+    /// longer drawn into (finished groups): drawing into either would show in both.
+    init(window parent: RGBAImage, x: Int, y: Int, width: Int, height: Int) {
+        precondition(x >= 0 && y >= 0 && width > 0 && height > 0 && x + width <= parent.width && y + height <= parent.height,
+                     "window \(x),\(y) \(width)x\(height) outside \(parent.width)x\(parent.height)")
+        self.width = width
+        self.height = height
+        stride = parent.stride
+        data = parent.data + y * parent.stride + x * 4
+        mappedCapacity = 0
+        owner = parent
         pixman = pixman_image_create_bits_no_clear(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
                                                    data.assumingMemoryBound(to: UInt32.self), Int32(stride))!
     }
 
-    /// Whether `data` was mapped (see init) rather than allocated.
-    private let mapped: Bool
+    /// The image whose pixels a window shows (kept alive by it); nil for an image of its own.
+    private let owner: RGBAImage?
+
+    /// The size of the mapping `data` came from (see init), or 0 when it was allocated.
+    private let mappedCapacity: Int
     static let mappedBytes = 256 << 10
 
     deinit {
         pixman_image_unref(pixman)
-        if mapped { munmap(data, stride * height) } else { data.deallocate() }
+        if owner != nil { return }
+        if mappedCapacity > 0 { RasterPool.give(data, capacity: mappedCapacity) } else { data.deallocate() }
     }
 
     /// The premultiplied ARGB32 word at (x, y).
@@ -94,7 +116,11 @@ public final class RGBAImage {
     /// An independent copy.
     public func copy() -> RGBAImage {
         let c = RGBAImage(width: width, height: height)
-        c.data.copyMemory(from: data, byteCount: stride * height)
+        if c.stride == stride {
+            c.data.copyMemory(from: data, byteCount: stride * height)
+        } else { // a window: its rows lie in a wider image
+            for y in 0..<height { (c.data + y * c.stride).copyMemory(from: data + y * stride, byteCount: width * 4) }
+        }
         return c
     }
 

@@ -127,7 +127,7 @@ public final class Renderer {
         }
     }
 
-    private func look(_ k: Int) -> ContentRasterizer.Look {
+    func look(_ k: Int) -> ContentRasterizer.Look {
         let n = nodes[k]
         return ContentRasterizer.Look(width: n.state.bounds.width, height: n.state.bounds.height,
                                       backgroundColor: n.state.backgroundColor, cornerRadius: n.state.cornerRadius,
@@ -369,9 +369,18 @@ public final class Renderer {
         let px1 = (ext.x1 * sc - 1e-7).rounded(.up), py1 = (ext.y1 * sc - 1e-7).rounded(.up)
         guard px0.isFinite, py0.isFinite, px1.isFinite, py1.isFinite,
               px1 - px0 <= Double(Self.maxGroupSide), py1 - py0 <= Double(Self.maxGroupSide) else { return nil }
-        let img = RGBAImage(width: max(Int(px1 - px0), 1), height: max(Int(py1 - py0), 1))
+        let width = max(Int(px1 - px0), 1), height = max(Int(py1 - py0), 1)
         let localToRaster = Homography.translation(-px0 / sc, -py0 / sc).then(.scale(sc, sc))
-        drawContents(k, localToDest: localToRaster, alpha: 1, clip: .none, target: img)
+        let img: RGBAImage
+        if let shared = coveringChildRaster(k, localToRaster: localToRaster, width: width, height: height,
+                                            wholePixels: px0 == s.bounds.minX * sc && py0 == s.bounds.minY * sc
+                                                && px1 == s.bounds.maxX * sc && py1 == s.bounds.maxY * sc) {
+            img = shared
+            stats.sharedGroupRasters += 1
+        } else {
+            img = RGBAImage(width: width, height: height)
+            drawContents(k, localToDest: localToRaster, alpha: 1, clip: .none, target: img)
+        }
         stats.groupRasterizations += 1
         releaseInside(k)
         // Opaque when the node's own opaque background covers the whole raster.

@@ -1,0 +1,106 @@
+import XCTest
+import CCairo
+import CRenderKernels
+import TransHostCore
+import TransHostRenderScenes
+@testable import TransHostRender
+
+/// Rasters the renderer shares or reuses instead of drawing again: snapshots whose pixels are
+/// their view's (and crops of them), pooled raster memory, and the projective loop's divisions
+/// worked out once per column or row. Each must show the same pixels as drawing afresh.
+final class SharedRasterTests: XCTestCase {
+    private func screen(_ e: AnimationEngine) -> View {
+        let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "window")
+        root.backgroundColor = .black
+        return root
+    }
+
+    /// split-modal's cut: the page's snapshot cut into a left and a right half, side by side
+    /// where the page was, shows the page's own pixels, and the halves share the snapshot's
+    /// raster instead of copying it (a wrong crop offset would show the wrong half).
+    func testHalvesOfASnapshotShowThePageUnchanged() {
+        for scale in [1, 2, 3] {
+            let e = AnimationEngine()
+            let whole = screen(e)
+            let page = DemoScenes.page(e, title: "Halves", hue: Color(red: 0.85, green: 0.9, blue: 1))
+            whole.addSubview(page)
+            let expected = Renderer(pointSize: DemoScenes.screen, scale: scale).render(e.sampleTree(whole))
+
+            let cut = screen(e)
+            let left = page.snapshotView(afterScreenUpdates: true)
+                .resizableSnapshotView(from: Rect(x: 0, y: 0, width: 160, height: 568), afterScreenUpdates: true, withCapInsets: .zero)
+            let right = page.snapshotView(afterScreenUpdates: true)
+                .resizableSnapshotView(from: Rect(x: 160, y: 0, width: 160, height: 568), afterScreenUpdates: true, withCapInsets: .zero)
+            right.center = Point(x: 240, y: 284)
+            cut.addSubview(left)
+            cut.addSubview(right)
+            let r = Renderer(pointSize: DemoScenes.screen, scale: scale)
+            let halves = r.render(e.sampleTree(cut))
+            XCTAssertEqual(r.stats.sharedGroupRasters, 2, "each half is a window onto its snapshot's raster @\(scale)x")
+            XCTAssertEqual(halves.rgbaBytes(), expected.rgbaBytes(), "the halves show the page's pixels @\(scale)x")
+        }
+    }
+
+    /// A view's only subview that covers it still draws into its own raster when the parent
+    /// draws something of its own (here a border over the subview).
+    func testAParentThatDrawsItselfIsNotShared() {
+        let e = AnimationEngine()
+        let root = screen(e)
+        let page = DemoScenes.page(e, title: "Bordered", hue: Color(red: 1, green: 0.92, blue: 0.85))
+        let snap = page.snapshotView(afterScreenUpdates: true)
+        snap.content = ViewContent(borderWidth: 4, borderColor: Color(red: 1, green: 0, blue: 0))
+        snap.alpha = 0.999 // drawn as a group
+        root.addSubview(snap)
+        let r = Renderer(pointSize: DemoScenes.screen, scale: 2)
+        let img = r.render(e.sampleTree(root))
+        let edge = img.pixel(x: 1, y: 300), inside = img.pixel(x: 40, y: 300)
+        XCTAssertGreaterThan(Int(edge.r), 200, "the border shows")
+        XCTAssertLessThan(Int(edge.g), 60)
+        XCTAssertGreaterThan(Int(inside.g), 200, "the page shows inside it")
+    }
+
+    /// Freed raster memory is kept for the next raster of its size; that raster still starts
+    /// transparent.
+    func testARasterOnFreedMemoryStartsTransparent() {
+        for _ in 0..<3 {
+            let used = RGBAImage(width: 700, height: 500)
+            used.fill(Color(red: 1, green: 0, blue: 0))
+        }
+        let fresh = RGBAImage(width: 700, height: 500)
+        XCTAssertTrue(fresh.rgbaBytes().allSatisfy { $0 == 0 }, "every byte of a new raster is zero")
+    }
+
+    /// The projective loop's once-per-column (turn about Y) and once-per-row (turn about X)
+    /// divisions give the bytes of dividing at every position: the same maps with the zero
+    /// entries replaced by 1e-300 (which changes no W, U or V) take the general path.
+    func testColumnAndRowDivisionsMatchDividingEverywhere() {
+        let sw = 120, sh = 90
+        let src = RGBAImage(width: sw, height: sh)
+        src.withCairo { cr in
+            cairo_set_source_rgba(cr, 0.2, 0.5, 0.9, 1); cairo_paint(cr)
+            cairo_set_source_rgba(cr, 0.9, 0.3, 0.1, 0.8)
+            cairo_arc(cr, 60, 45, 30, 0, 6.283); cairo_fill(cr)
+            cairo_rectangle(cr, 10, 10, 20, 70); cairo_fill(cr)
+        }
+        // Destination -> source maps: a turn about the vertical axis (m[1] = m[7] = 0), about
+        // the horizontal axis (m[3] = m[6] = 0), in th_composite_projective_bilinear's order.
+        let aboutY: [Double] = [0.9, 0, 4, 0.05, 1.1, -8, 0.0021, 0, 0.93]
+        let aboutX: [Double] = [1.05, 0.04, -6, 0, 0.95, 3, 0, 0.0018, 0.9]
+        for (name, exact, zeros) in [("about Y", aboutY, [1, 7]), ("about X", aboutX, [3, 6])] {
+            var general = exact
+            for i in zeros { general[i] = 1e-300 }
+            for alpha: UInt32 in [256, 180] {
+                let a = RGBAImage(width: 200, height: 160), b = RGBAImage(width: 200, height: 160)
+                for (img, m) in [(a, exact), (b, general)] {
+                    img.fill(Color(red: 0, green: 0.4, blue: 0, alpha: 1))
+                    var mm = m
+                    th_composite_projective_bilinear(src.data.assumingMemoryBound(to: UInt32.self), src.stride, Int32(sw), Int32(sh),
+                                                     img.data.assumingMemoryBound(to: UInt32.self), img.stride, 0, 0, 200, 160,
+                                                     &mm, nil, 0, alpha)
+                }
+                XCTAssertEqual(a.rgbaBytes(), b.rgbaBytes(), "turn \(name), alpha \(alpha)")
+                XCTAssertNotEqual(a.rgbaBytes(), RGBAImage(width: 200, height: 160).rgbaBytes(), "something was drawn")
+            }
+        }
+    }
+}
