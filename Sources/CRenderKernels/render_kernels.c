@@ -75,6 +75,68 @@ static inline int src_pos(const double m[9], double X, double ur, double vr, dou
     return 1;
 }
 
+/* src_pos's 16.16 conversion of one coordinate, clamped (the same operations in the same order). */
+static inline int64_t fixed_coord(double t, double iw) {
+    double q = (t * iw - 0.5) * 65536.0;
+    const double lim = 4.0e13;
+    if (q > lim) q = lim;
+    if (q < -lim) q = -lim;
+    return (int64_t)q;
+}
+
+/* Maps that divide by the same W along a whole row or a whole column. A turn about the
+   vertical axis (a flap, a page, a door) has m[7] == 0: W, and with m[1] == 0 also U, are the
+   same in every row at a given column, so 1 / W and u are worked out once per column. A turn
+   about the horizontal axis has m[6] == 0: W is the same along a row, one division per row.
+   The values are bit for bit those src_pos computes (Y > 0 on every row, so m[7] * Y and
+   m[1] * Y are the same signed zero in each): only the repeated divisions go. */
+typedef struct {
+    int kind;                /* 0: src_pos, 1: one W per row, 2: one W (and u) per column */
+    int x0;                  /* first column of the tables */
+    const double *col_iw;    /* kind 2: 1 / W at column x0 + i */
+    const int64_t *col_u;    /* kind 2: u at column x0 + i */
+    const unsigned char *col_ok; /* kind 2: W > 0 at column x0 + i */
+} pos_plan;
+
+typedef struct {
+    const double *m;
+    const pos_plan *plan;
+    double ur, vr, wr;
+    double row_iw;           /* kind 1: 1 / W of this row */
+    int row_ok;              /* kind 1: W > 0 in this row */
+} row_pos;
+
+static inline row_pos row_start(const double m[9], const pos_plan *plan, double Y) {
+    row_pos r;
+    r.m = m; r.plan = plan;
+    r.ur = m[1] * Y + m[2]; r.vr = m[4] * Y + m[5]; r.wr = m[7] * Y + m[8];
+    /* W = m[6] * X + wr with m[6] a zero and X > 0 is wr itself, or a zero when wr is. */
+    r.row_ok = plan->kind == 1 && r.wr > 0;
+    r.row_iw = r.row_ok ? 1.0 / r.wr : 0;
+    return r;
+}
+
+/* src_pos at the centre of pixel column px. */
+static inline int pos_at(const row_pos *r, int px, int64_t *u, int64_t *v) {
+    const double X = px + 0.5;
+    switch (r->plan->kind) {
+    case 1: {
+        if (!r->row_ok) return 0;
+        *u = fixed_coord(r->m[0] * X + r->ur, r->row_iw);
+        *v = fixed_coord(r->m[3] * X + r->vr, r->row_iw);
+        return 1;
+    }
+    case 2: {
+        if (!r->plan->col_ok[px - r->plan->x0]) return 0;
+        const double iw = r->plan->col_iw[px - r->plan->x0];
+        *u = r->plan->col_u[px - r->plan->x0];
+        *v = fixed_coord(r->m[3] * X + r->vr, iw);
+        return 1;
+    }
+    default:
+        return src_pos(r->m, X, r->ur, r->vr, r->wr, u, v);
+    }
+}
 
 /* One destination pixel of the projective loop at source position (u, v) (16.16, footprint
    origin), any position: out-of-image footprints are skipped, edge texels read as transparent. */
@@ -140,7 +202,7 @@ static inline int64_t div_span(int64_t a, int n) {
 /* Rows [ya, yb) of th_composite_projective_bilinear (rows are independent of each other). */
 static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int sh,
                             uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int ya, int yb,
-                            const double m[9], const uint8_t *mask, size_t mask_stride, uint32_t alpha) {
+                            const double m[9], const pos_plan *plan, const uint8_t *mask, size_t mask_stride, uint32_t alpha) {
     /* Exact positions every SPAN pixels (fewer where the map bends: the midpoint of a span is
        checked against the exact map and the span halved until the linear step is within
        1/32 texel), linear 16.16 steps in between: perspective-correct spans. */
@@ -151,19 +213,18 @@ static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int 
     for (int y = ya; y < yb; y++) {
         uint32_t *drow = (uint32_t *)((uint8_t *)dst + (size_t)y * dst_stride);
         const uint8_t *mrow = mask ? mask + (size_t)(y - y0) * mask_stride : 0;
-        const double Y = y + 0.5;
-        const double ur = m[1] * Y + m[2], vr = m[4] * Y + m[5], wr = m[7] * Y + m[8];
+        const row_pos rp = row_start(m, plan, y + 0.5);
         int x = x0;
         while (x < x1) {
             int len = x1 - x < SPAN ? x1 - x : SPAN;
             int64_t ua, va, ub, vb;
-            if (!src_pos(m, x + 0.5, ur, vr, wr, &ua, &va)) { x++; continue; }
+            if (!pos_at(&rp, x, &ua, &va)) { x++; continue; }
             for (;;) {
                 if (len == 1) { ub = ua; vb = va; break; }
-                if (!src_pos(m, x + len - 0.5, ur, vr, wr, &ub, &vb)) { len = len / 2; continue; }
+                if (!pos_at(&rp, x + len - 1, &ub, &vb)) { len = len / 2; continue; }
                 int64_t um, vm;
                 const int half = (len - 1) / 2; /* pixel index of the (near-)midpoint */
-                if (!src_pos(m, x + half + 0.5, ur, vr, wr, &um, &vm)) { len = len / 2; continue; }
+                if (!pos_at(&rp, x + half, &um, &vm)) { len = len / 2; continue; }
                 const int64_t el = ua + div_span((ub - ua) * half, len - 1) - um;
                 const int64_t ev = va + div_span((vb - va) * half, len - 1) - vm;
                 if ((el < 0 ? -el : el) <= tol && (ev < 0 ? -ev : ev) <= tol) break;
@@ -206,13 +267,13 @@ static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int 
 typedef struct {
     const uint32_t *src; size_t src_stride; int sw, sh;
     uint32_t *dst; size_t dst_stride; int x0, y0, x1, ya, yb;
-    const double *m; const uint8_t *mask; size_t mask_stride; uint32_t alpha;
+    const double *m; const pos_plan *plan; const uint8_t *mask; size_t mask_stride; uint32_t alpha;
 } projective_band;
 
 static void *projective_band_run(void *arg) {
     const projective_band *b = (const projective_band *)arg;
     projective_rows(b->src, b->src_stride, b->sw, b->sh, b->dst, b->dst_stride, b->x0, b->y0, b->x1, b->ya, b->yb,
-                    b->m, b->mask, b->mask_stride, b->alpha);
+                    b->m, b->plan, b->mask, b->mask_stride, b->alpha);
     return 0;
 }
 
@@ -236,21 +297,54 @@ int th_render_may_band(void) {
     return c > 1 && atomic_load_explicit(&busy_renderers, memory_order_relaxed) < c;
 }
 
+/* The plan for [x0, x1) under m (see pos_plan); its tables are allocated here (free_plan). */
+static pos_plan make_plan(const double m[9], int x0, int x1, double y0) {
+    pos_plan p = {0, x0, 0, 0, 0};
+    if (m[6] == 0) { p.kind = 1; return p; }
+    if (m[7] != 0 || m[1] != 0) return p;
+    const int n = x1 - x0;
+    double *iw = malloc((size_t)n * sizeof(double));
+    int64_t *u = malloc((size_t)n * sizeof(int64_t));
+    unsigned char *ok = malloc((size_t)n);
+    if (!iw || !u || !ok) { free(iw); free(u); free(ok); return p; }
+    /* Any row's ur and wr: they are the same in every row (see pos_plan). */
+    const double Y = y0 + 0.5, ur = m[1] * Y + m[2], wr = m[7] * Y + m[8];
+    for (int i = 0; i < n; i++) {
+        const double X = x0 + i + 0.5;
+        const double W = m[6] * X + wr;
+        ok[i] = W > 0;
+        if (!ok[i]) { iw[i] = 0; u[i] = 0; continue; }
+        iw[i] = 1.0 / W;
+        u[i] = fixed_coord(m[0] * X + ur, iw[i]);
+    }
+    p.kind = 2; p.col_iw = iw; p.col_u = u; p.col_ok = ok;
+    return p;
+}
+
+static void free_plan(pos_plan *p) {
+    free((void *)p->col_iw);
+    free((void *)p->col_u);
+    free((void *)p->col_ok);
+}
+
 void th_composite_projective_bilinear(const uint32_t *src, size_t src_stride, int sw, int sh,
                                       uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int y1,
                                       const double m[9], const uint8_t *mask, size_t mask_stride, uint32_t alpha) {
     if (alpha == 0 || x1 <= x0 || y1 <= y0) return;
+    pos_plan plan = make_plan(m, x0, x1, y0);
     /* Large rectangles: the lower band of rows on a second thread. Each row's pixels depend
        only on that row (its own exact positions and spans), so the split changes no byte. */
     if (th_render_may_band() && y1 - y0 >= 64 && (int64_t)(x1 - x0) * (y1 - y0) >= PROJECTIVE_BAND_PIXELS) {
         const int mid = y0 + (y1 - y0) / 2;
-        projective_band lower = {src, src_stride, sw, sh, dst, dst_stride, x0, y0, x1, mid, y1, m, mask, mask_stride, alpha};
+        projective_band lower = {src, src_stride, sw, sh, dst, dst_stride, x0, y0, x1, mid, y1, m, &plan, mask, mask_stride, alpha};
         pthread_t t;
         if (pthread_create(&t, 0, projective_band_run, &lower) == 0) {
-            projective_rows(src, src_stride, sw, sh, dst, dst_stride, x0, y0, x1, y0, mid, m, mask, mask_stride, alpha);
+            projective_rows(src, src_stride, sw, sh, dst, dst_stride, x0, y0, x1, y0, mid, m, &plan, mask, mask_stride, alpha);
             pthread_join(t, 0);
+            free_plan(&plan);
             return;
         }
     }
-    projective_rows(src, src_stride, sw, sh, dst, dst_stride, x0, y0, x1, y0, y1, m, mask, mask_stride, alpha);
+    projective_rows(src, src_stride, sw, sh, dst, dst_stride, x0, y0, x1, y0, y1, m, &plan, mask, mask_stride, alpha);
+    free_plan(&plan);
 }
