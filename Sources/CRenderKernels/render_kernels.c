@@ -117,7 +117,7 @@ static inline row_pos row_start(const double m[9], const pos_plan *plan, double 
 }
 
 /* src_pos at the centre of pixel column px. */
-static inline int pos_at(const row_pos *r, int px, int64_t *u, int64_t *v) {
+static inline __attribute__((always_inline)) int pos_at(const row_pos *r, int px, int64_t *u, int64_t *v) {
     const double X = px + 0.5;
     switch (r->plan->kind) {
     case 1: {
@@ -176,6 +176,39 @@ static inline void projective_px(const uint32_t *src, size_t src_stride, int sw,
 #endif
 }
 
+/* Whether texels [u0, u1] x [v0, v1] (inclusive, inside the image) are all one colour with
+   alpha 255, that colour in *c. */
+static inline int uniform_opaque(const uint32_t *src, size_t stride, int u0, int u1, int v0, int v1, uint32_t *c) {
+    const uint32_t first = *((const uint32_t *)((const uint8_t *)src + (size_t)v0 * stride) + u0);
+    if ((first >> 24) != 255) return 0;
+#if defined(__SSE2__)
+    const __m128i want = _mm_set1_epi32((int)first);
+#endif
+    for (int v = v0; v <= v1; v++) {
+        const uint32_t *row = (const uint32_t *)((const uint8_t *)src + (size_t)v * stride);
+        int u = u0;
+#if defined(__SSE2__)
+        for (; u + 3 <= u1; u += 4) {
+            const __m128i t = _mm_loadu_si128((const __m128i *)(row + u));
+            if (_mm_movemask_epi8(_mm_cmpeq_epi32(t, want)) != 0xffff) return 0;
+        }
+#endif
+        for (; u <= u1; u++)
+            if (row[u] != first) return 0;
+    }
+    *c = first;
+    return 1;
+}
+
+static inline void fill_px(uint32_t *d, int n, uint32_t c) {
+    int k = 0;
+#if defined(__SSE2__)
+    const __m128i v = _mm_set1_epi32((int)c);
+    for (; k + 4 <= n; k += 4) _mm_storeu_si128((__m128i *)(d + k), v);
+#endif
+    for (; k < n; k++) d[k] = c;
+}
+
 /* a / n (C's truncating division) for the span lengths the projective loop divides by: with a
    constant divisor in each case the compiler multiplies instead of issuing a 64-bit divide. */
 static inline int64_t div_span(int64_t a, int n) {
@@ -210,12 +243,21 @@ static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int 
     const int64_t tol = 65536 / 32;
     /* Positions whose whole footprint is inside the image (texels 0 .. size - 2 each way). */
     const int64_t umax = ((int64_t)(sw - 1) << 16) - 1, vmax = ((int64_t)(sh - 1) << 16) - 1;
+    /* The rows are walked in strips of columns: under perspective a row crosses many source
+       rows, and going down one strip at a time the next row reads the texels just below the
+       last, still in the cache. Each row still runs its own spans from x0 in the same order
+       (a strip resumes where the row's last span ended), so the split changes no byte. */
+    enum { STRIP = 128 };
+    int *resume = malloc(sizeof(int) * (size_t)(yb > ya ? yb - ya : 1));
+    const int strip = resume ? STRIP : (x1 - x0);
+    for (int sx = x0; sx < x1; sx += strip) {
+    const int sx1 = x1 - sx > strip ? sx + strip : x1;
     for (int y = ya; y < yb; y++) {
         uint32_t *drow = (uint32_t *)((uint8_t *)dst + (size_t)y * dst_stride);
         const uint8_t *mrow = mask ? mask + (size_t)(y - y0) * mask_stride : 0;
         const row_pos rp = row_start(m, plan, y + 0.5);
-        int x = x0;
-        while (x < x1) {
+        int x = (sx == x0 || !resume) ? x0 : resume[y - ya];
+        while (x < sx1) {
             int len = x1 - x < SPAN ? x1 - x : SPAN;
             int64_t ua, va, ub, vb;
             if (!pos_at(&rp, x, &ua, &va)) { x++; continue; }
@@ -240,6 +282,23 @@ static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int 
             if (!mrow && alpha >= 256 && sw >= 2 && sh >= 2 && ua >= 0 && ul >= 0 && va >= 0 && vl >= 0
                 && ua <= umax && ul <= umax && va <= vmax && vl <= vmax) {
                 uint32_t *d = drow + x;
+                /* The texels this span's pixels a few rows down will read: fetched now, they are
+                   in the cache when those rows get here (the strip walks straight down). */
+                {
+                    const int64_t ra = (va >> 16) + 4 < sh ? (va >> 16) + 4 : sh - 1, rb = (vl >> 16) + 4 < sh ? (vl >> 16) + 4 : sh - 1;
+                    __builtin_prefetch((const uint8_t *)src + (size_t)ra * src_stride + (size_t)(ua >> 16) * 4);
+                    __builtin_prefetch((const uint8_t *)src + (size_t)rb * src_stride + (size_t)(ul >> 16) * 4);
+                }
+                /* Every footprint of the span lies in the texel rectangle its two ends span
+                   (u and v are linear in k). When that rectangle is one opaque colour, each
+                   pixel below would store it: fill the span instead of reading 4 texels each. */
+                uint32_t flat;
+                if (uniform_opaque(src, src_stride, (int)((ua < ul ? ua : ul) >> 16), (int)((ua < ul ? ul : ua) >> 16) + 1,
+                                   (int)((va < vl ? va : vl) >> 16), (int)((va < vl ? vl : va) >> 16) + 1, &flat)) {
+                    fill_px(d, len, flat);
+                    x += len;
+                    continue;
+                }
                 for (int k = 0; k < len; k++, u += du, v += dv) {
                     const uint32_t *p = (const uint32_t *)((const uint8_t *)src + (size_t)(v >> 16) * src_stride) + (u >> 16);
                     uint64_t top, bot;
@@ -261,7 +320,10 @@ static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int 
             }
             x += len;
         }
+        if (resume) resume[y - ya] = x;
     }
+    }
+    free(resume);
 }
 
 typedef struct {
