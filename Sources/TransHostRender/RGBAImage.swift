@@ -33,13 +33,13 @@ public final class RGBAImage {
         stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         let bytes = stride * height
         // Frame-sized rasters come and go every frame (groups, stretched snapshots). Mapped
-        // directly (through RasterPool, which keeps a bounded few for reuse), their pages go
-        // back to the system when they are freed; through malloc, whose mmap threshold grows
-        // after the first such free, they stay in the heap and fragment it, so memory grew
-        // with every transition rendered.
-        if bytes >= Self.mappedBytes, let (p, capacity) = RasterPool.take(bytes) {
-            data = p
-            mappedCapacity = capacity
+        // directly (through RasterMemory, which reuses recently freed mappings), their pages
+        // go back to the system; through malloc, whose mmap threshold grows after the first
+        // such free, they stay in the heap and fragment it, so memory grew with every
+        // transition rendered.
+        if bytes >= Self.mappedBytes, let m = RasterMemory.shared.take(bytes: bytes) {
+            data = m.pointer
+            mappedCapacity = m.capacity
         } else {
             data = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
             data.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
@@ -69,14 +69,14 @@ public final class RGBAImage {
     /// The image whose pixels a window shows (kept alive by it); nil for an image of its own.
     private let owner: RGBAImage?
 
-    /// The size of the mapping `data` came from (see init), or 0 when it was allocated.
+    /// The size of `data`'s mapping when it came from RasterMemory (see init); 0 when allocated.
     private let mappedCapacity: Int
     static let mappedBytes = 256 << 10
 
     deinit {
         pixman_image_unref(pixman)
         if owner != nil { return }
-        if mappedCapacity > 0 { RasterPool.give(data, capacity: mappedCapacity) } else { data.deallocate() }
+        if mappedCapacity > 0 { RasterMemory.shared.give(data, capacity: mappedCapacity) } else { data.deallocate() }
     }
 
     /// The premultiplied ARGB32 word at (x, y).

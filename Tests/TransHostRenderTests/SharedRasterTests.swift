@@ -5,9 +5,9 @@ import TransHostCore
 import TransHostRenderScenes
 @testable import TransHostRender
 
-/// Rasters the renderer shares or reuses instead of drawing again: snapshots whose pixels are
-/// their view's (and crops of them), pooled raster memory, and the projective loop's divisions
-/// worked out once per column or row. Each must show the same pixels as drawing afresh.
+/// Work the renderer shares instead of doing again: snapshots whose pixels are their view's
+/// (and crops of them), and the projective loop's divisions worked out once per column or row.
+/// Each must show the same pixels as doing it afresh.
 final class SharedRasterTests: XCTestCase {
     private func screen(_ e: AnimationEngine) -> View {
         let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "window")
@@ -57,17 +57,6 @@ final class SharedRasterTests: XCTestCase {
         XCTAssertGreaterThan(Int(edge.r), 200, "the border shows")
         XCTAssertLessThan(Int(edge.g), 60)
         XCTAssertGreaterThan(Int(inside.g), 200, "the page shows inside it")
-    }
-
-    /// Freed raster memory is kept for the next raster of its size; that raster still starts
-    /// transparent.
-    func testARasterOnFreedMemoryStartsTransparent() {
-        for _ in 0..<3 {
-            let used = RGBAImage(width: 700, height: 500)
-            used.fill(Color(red: 1, green: 0, blue: 0))
-        }
-        let fresh = RGBAImage(width: 700, height: 500)
-        XCTAssertTrue(fresh.rgbaBytes().allSatisfy { $0 == 0 }, "every byte of a new raster is zero")
     }
 
     /// The projective loop's once-per-column (turn about Y) and once-per-row (turn about X)
