@@ -209,27 +209,22 @@ static inline void fill_px(uint32_t *d, int n, uint32_t c) {
     for (; k < n; k++) d[k] = c;
 }
 
-/* a / n (C's truncating division) for the span lengths the projective loop divides by: with a
-   constant divisor in each case the compiler multiplies instead of issuing a 64-bit divide. */
+/* a / n (C's truncating division) for the span lengths the projective loop divides by, n in
+   1 .. 15, without a divide instruction (clang folds a switch of constant divisions back into
+   one). |a| * ceil(2^64 / n) / 2^64 exceeds |a| / n by less than |a| / 2^64, under 1 / n while
+   |a| < 2^52, so its integer part is the quotient; positions are clamped to 4e13 (2^46), so the
+   products the loop divides stay below 2^50. Larger values take the divide. */
 static inline int64_t div_span(int64_t a, int n) {
-    switch (n) {
-    case 1: return a;
-    case 2: return a / 2;
-    case 3: return a / 3;
-    case 4: return a / 4;
-    case 5: return a / 5;
-    case 6: return a / 6;
-    case 7: return a / 7;
-    case 8: return a / 8;
-    case 9: return a / 9;
-    case 10: return a / 10;
-    case 11: return a / 11;
-    case 12: return a / 12;
-    case 13: return a / 13;
-    case 14: return a / 14;
-    case 15: return a / 15;
-    default: return a / n;
-    }
+    static const uint64_t ceil_recip[16] = {
+        0, 0, 0x8000000000000000ull, 0x5555555555555556ull, 0x4000000000000000ull, 0x3333333333333334ull,
+        0x2aaaaaaaaaaaaaabull, 0x2492492492492493ull, 0x2000000000000000ull, 0x1c71c71c71c71c72ull,
+        0x199999999999999aull, 0x1745d1745d1745d2ull, 0x1555555555555556ull, 0x13b13b13b13b13b2ull,
+        0x124924924924924aull, 0x1111111111111112ull};
+    if (n == 1) return a;
+    const uint64_t mag = a < 0 ? (uint64_t)0 - (uint64_t)a : (uint64_t)a;
+    if (n < 2 || n > 15 || mag >= ((uint64_t)1 << 52)) return a / n;
+    const uint64_t q = (uint64_t)(((unsigned __int128)mag * ceil_recip[n]) >> 64);
+    return a < 0 ? -(int64_t)q : (int64_t)q;
 }
 
 /* Rows [ya, yb) of th_composite_projective_bilinear (rows are independent of each other). */
