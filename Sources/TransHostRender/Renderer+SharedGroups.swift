@@ -1,12 +1,51 @@
 import TransHostCore
 
-// Groups that need no pixels of their own. A snapshot of a view is a group holding one child,
-// the view's own group, and the crop of a snapshot (resizableSnapshotView) holds the snapshot;
-// split-modal's halves nest three deep, each screen-sized at first. Drawn into a fresh,
-// transparent raster at whole pixels, a child's raster arrives unchanged (a blit, or OVER onto
-// zero, copies each byte), so a parent that draws nothing else is those same bytes: the
-// child's raster itself, or a window onto part of it.
+// Groups that need no pixels of their own.
+//
+// A snapshot of a view is a group holding one child, the view's own group, and the crop of a
+// snapshot (resizableSnapshotView) holds the snapshot; split-modal's halves nest three deep,
+// each screen-sized at first. Drawn into a fresh, transparent raster at whole pixels, a child's
+// raster arrives unchanged (a blit, or OVER onto zero, copies each byte), so a parent that
+// draws nothing else is those same bytes: the child's raster itself, or a window onto part of it.
+//
+// And two snapshots of the same view (split-modal cuts one half from each) are different views
+// with the same subtree: what a group draws depends only on its nodes' values and how they nest,
+// not on their identities, so a group whose subtree matches one drawn earlier in the frame is
+// that group's raster.
+
+/// One node of a group's subtree as far as its pixels go: everything the group's drawing reads,
+/// without the view's identity (its id and change counter).
+struct ContentNode: Equatable {
+    /// The parent's position in the subtree (-1 for the group's own node).
+    var parent: Int
+    var isSnapshot: Bool
+    var resizableSize: Size?
+    var capInsets: EdgeInsets
+    var node: NodeSignature
+}
+
 extension Renderer {
+    /// Node k's subtree as ContentNodes (its own position, transform and alpha left out, as in
+    /// its signature).
+    func contentKey(_ k: Int) -> [ContentNode] {
+        var key: [ContentNode] = []
+        key.reserveCapacity(subtreeEnd[k] - k)
+        for (offset, var sig) in signature(k).enumerated() {
+            let j = k + offset, v = nodes[j].view
+            sig.id = ""
+            sig.contentVersion = 0
+            key.append(ContentNode(parent: j == k ? -1 : parent[j] - k, isSnapshot: v.isSnapshot, resizableSize: v.resizableSize,
+                                   capInsets: v.capInsets, node: sig))
+        }
+        return key
+    }
+
+    /// A group drawn earlier in this frame with the same content and raster placement.
+    func sharedGroup(_ key: [ContentNode], rasterToLocal: Homography) -> Group? {
+        for (k, g) in frameGroups where k.count == key.count && g.rasterToLocal == rasterToLocal && k == key { return g }
+        return nil
+    }
+
     /// The pixels of node k's group (width x height at localToRaster) when they are exactly a
     /// region of its only child's group raster; nil when k must be drawn. `wholePixels`: k's
     /// bounds lie on the raster's pixel edges (a clip to them then cuts nothing).

@@ -36,9 +36,29 @@ final class SharedRasterTests: XCTestCase {
             cut.addSubview(right)
             let r = Renderer(pointSize: DemoScenes.screen, scale: scale)
             let halves = r.render(e.sampleTree(cut))
-            XCTAssertEqual(r.stats.sharedGroupRasters, 2, "each half is a window onto its snapshot's raster @\(scale)x")
+            // Two windows, and the right half's snapshot is the left one's raster (same subtree).
+            XCTAssertEqual(r.stats.sharedGroupRasters, 3, "each half is a window onto one snapshot raster @\(scale)x")
             XCTAssertEqual(halves.rgbaBytes(), expected.rgbaBytes(), "the halves show the page's pixels @\(scale)x")
         }
+    }
+
+    /// Snapshots taken before and after a change differ in one value only; each shows its own.
+    func testSnapshotsOfAChangedViewAreNotShared() {
+        let e = AnimationEngine()
+        let page = DemoScenes.page(e, title: "Before", hue: Color(red: 0.85, green: 0.9, blue: 1))
+        let left = page.resizableSnapshotView(from: Rect(x: 0, y: 0, width: 160, height: 568), afterScreenUpdates: true, withCapInsets: .zero)
+        page.subviews[0].backgroundColor = Color(red: 1, green: 0.5, blue: 0)
+        let right = page.resizableSnapshotView(from: Rect(x: 160, y: 0, width: 160, height: 568), afterScreenUpdates: true, withCapInsets: .zero)
+        right.center = Point(x: 240, y: 284)
+        func shown(_ views: [View]) -> RGBAImage {
+            let root = screen(e)
+            for v in views { root.addSubview(v) }
+            return Renderer(pointSize: DemoScenes.screen, scale: 2).render(e.sampleTree(root))
+        }
+        let expectedAfter = shown([page.snapshotView(afterScreenUpdates: true)])
+        let both = shown([left, right])
+        XCTAssertEqual(both.pixel(x: 400, y: 60), expectedAfter.pixel(x: 400, y: 60), "the right half shows the changed bar")
+        XCTAssertNotEqual(both.pixel(x: 100, y: 60), expectedAfter.pixel(x: 100, y: 60), "the left half shows the bar before")
     }
 
     /// A view's only subview that covers it still draws into its own raster when the parent
