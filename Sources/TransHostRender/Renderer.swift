@@ -64,6 +64,8 @@ public final class Renderer {
     var subtreeEnd: [Int] = []
     /// Each node's parent index, -1 for a root.
     var parent: [Int] = []
+    /// The pixel of each opaque background colour (see uniformColor).
+    var uniformColors: [Color: UInt32] = [:]
     /// Groups drawn this frame by what they show (see sharedGroup).
     var frameGroups: [(key: [ContentNode], group: Group)] = []
     /// The frame being rendered and its deferred composites (see render(_:into:)).
@@ -241,9 +243,14 @@ public final class Renderer {
         let lk = look(k)
         let hasChildren = !children[k].isEmpty || hasSublayers(k)
         let rasterToDest = rasterToLocal(s).then(localToDest)
-        if Self.usable(s) {
+        body: if Self.usable(s) {
             let part: ContentRasterizer.Part = hasChildren ? .body : .all
             if ContentRasterizer.draws(lk, part) {
+                let (pw, ph) = ContentRasterizer.pixelSize(lk, scale: scale)
+                if let c = uniformColor(lk, part),
+                   compositeUniform(c, width: pw, height: ph, rasterToDest: rasterToDest, alpha: alpha, clip: clip, target: target) {
+                    break body
+                }
                 let img = contentRaster(k, lk, part)
                 composite(img, opaque: ContentRasterizer.isOpaque(lk, scale: scale), rasterToDest: rasterToDest, alpha: alpha, clip: clip, target: target)
             }

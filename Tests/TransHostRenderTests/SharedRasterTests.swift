@@ -79,6 +79,40 @@ final class SharedRasterTests: XCTestCase {
         XCTAssertGreaterThan(Int(inside.g), 200, "the page shows inside it")
     }
 
+    /// Opaque backgrounds on whole pixels are filled with cairo's colour instead of drawn and
+    /// copied: the same pixels as the raster path, which a corner radius of 1e-9 points (too
+    /// small to change any pixel) forces, at every scale, clipped by a parent and half off screen.
+    func testOpaqueBackgroundsFillLikeTheirRasters() {
+        func scene(_ radius: Double) -> (AnimationEngine, View) {
+            let e = AnimationEngine()
+            let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "window")
+            root.backgroundColor = Color(red: 0.2, green: 0.3, blue: 0.4)
+            root.cornerRadius = radius
+            let clip = View(engine: e, frame: Rect(x: 20, y: 40, width: 200, height: 300), name: "clip")
+            clip.clipsToBounds = true
+            clip.backgroundColor = Color(red: 0.9, green: 0.85, blue: 0.1)
+            clip.cornerRadius = radius
+            let row = View(engine: e, frame: Rect(x: 150, y: 100, width: 120, height: 44), name: "row")
+            row.backgroundColor = Color(red: 1, green: 1, blue: 1)
+            row.cornerRadius = radius
+            clip.addSubview(row)
+            root.addSubview(clip)
+            let off = View(engine: e, frame: Rect(x: 250, y: 500, width: 200, height: 200), name: "off screen")
+            off.backgroundColor = Color(red: 0.1, green: 0.6, blue: 0.3)
+            off.cornerRadius = radius
+            root.addSubview(off)
+            return (e, root)
+        }
+        for scale in [1, 2, 3] {
+            let (e1, filled) = scene(0), (e2, drawn) = scene(1e-9)
+            let a = Renderer(pointSize: DemoScenes.screen, scale: scale), b = Renderer(pointSize: DemoScenes.screen, scale: scale)
+            let ia = a.render(e1.sampleTree(filled)), ib = b.render(e2.sampleTree(drawn))
+            XCTAssertEqual(a.stats.contentRasterizations, 0, "no background is drawn into a raster @\(scale)x")
+            XCTAssertGreaterThan(b.stats.contentRasterizations, 0)
+            XCTAssertEqual(ia.rgbaBytes(), ib.rgbaBytes(), "filled and drawn backgrounds match @\(scale)x")
+        }
+    }
+
     /// The projective loop's once-per-column (turn about Y) and once-per-row (turn about X)
     /// divisions give the bytes of dividing at every position: the same maps with the zero
     /// entries replaced by 1e-300 (which changes no W, U or V) take the general path.
