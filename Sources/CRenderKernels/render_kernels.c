@@ -310,8 +310,13 @@ static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int 
 #endif
                 }
             } else {
-                for (int k = 0; k < len; k++, u += du, v += dv)
-                    projective_px(src, src_stride, sw, sh, u, v, alpha, mrow, x + k - x0, &drow[x + k]);
+                /* Footprint origins move monotonically along the span: when both ends lie
+                   beyond the same edge of the image, every pixel's does and none draws (the
+                   corners of a perspective layer's bounding box, above and below it). */
+                const int64_t ia = ua >> 16, il = ul >> 16, ja = va >> 16, jl = vl >> 16;
+                if (!((ia < -1 && il < -1) || (ja < -1 && jl < -1) || (ia >= sw && il >= sw) || (ja >= sh && jl >= sh)))
+                    for (int k = 0; k < len; k++, u += du, v += dv)
+                        projective_px(src, src_stride, sw, sh, u, v, alpha, mrow, x + k - x0, &drow[x + k]);
             }
             x += len;
         }
