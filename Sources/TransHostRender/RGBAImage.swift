@@ -47,7 +47,27 @@ public final class RGBAImage {
         }
         pixman = pixman_image_create_bits_no_clear(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
                                                    data.assumingMemoryBound(to: UInt32.self), Int32(stride))!
+        owner = nil
     }
+
+    /// A window onto the pixels of `parent` from (x, y), width x height, without a copy: the
+    /// same bytes as a crop, read through the parent's stride. Only for rasters that are no
+    /// longer drawn into (finished groups): drawing into either would show in both.
+    init(window parent: RGBAImage, x: Int, y: Int, width: Int, height: Int) {
+        precondition(x >= 0 && y >= 0 && width > 0 && height > 0 && x + width <= parent.width && y + height <= parent.height,
+                     "window \(x),\(y) \(width)x\(height) outside \(parent.width)x\(parent.height)")
+        self.width = width
+        self.height = height
+        stride = parent.stride
+        data = parent.data + y * parent.stride + x * 4
+        mappedCapacity = 0
+        owner = parent
+        pixman = pixman_image_create_bits_no_clear(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
+                                                   data.assumingMemoryBound(to: UInt32.self), Int32(stride))!
+    }
+
+    /// The image whose pixels a window shows (kept alive by it); nil for an image of its own.
+    private let owner: RGBAImage?
 
     /// The size of `data`'s mapping when it came from RasterMemory (see init); 0 when allocated.
     private let mappedCapacity: Int
@@ -55,6 +75,7 @@ public final class RGBAImage {
 
     deinit {
         pixman_image_unref(pixman)
+        if owner != nil { return }
         if mappedCapacity > 0 { RasterMemory.shared.give(data, capacity: mappedCapacity) } else { data.deallocate() }
     }
 
@@ -95,7 +116,11 @@ public final class RGBAImage {
     /// An independent copy.
     public func copy() -> RGBAImage {
         let c = RGBAImage(width: width, height: height)
-        c.data.copyMemory(from: data, byteCount: stride * height)
+        if c.stride == stride {
+            c.data.copyMemory(from: data, byteCount: stride * height)
+        } else { // a window: its rows lie in a wider image
+            for y in 0..<height { (c.data + y * c.stride).copyMemory(from: data + y * stride, byteCount: width * 4) }
+        }
         return c
     }
 

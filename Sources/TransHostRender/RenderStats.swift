@@ -9,6 +9,9 @@ public struct RenderStats: Equatable, Sendable {
     public var contentRasterizations = 0
     /// Subtrees (snapshots, translucent or transformed views) flattened into one raster.
     public var groupRasterizations = 0
+    /// Groups that are the pixels of their only child's group (a snapshot of a view, a crop of
+    /// a snapshot), shared instead of copied.
+    public var sharedGroupRasters = 0
     /// Groups that let go of the rasters they were drawn from (the cache was over its budget).
     public var releasedGroupInputs = 0
     /// Rasters (content or flattened) reused from the cache.

@@ -7,11 +7,7 @@ import TransHostCore
 extension Renderer {
     /// Composites `src` (premultiplied) OVER `target` through the raster->destination map.
     func composite(_ src: RGBAImage, opaque: Bool, rasterToDest h0: Homography, alpha: Double, clip: Clip, target: RGBAImage) {
-        var h = h0
-        if h.isAffine {
-            let k = 1 / h.i
-            h = Homography(a: h.a * k, b: h.b * k, c: 0, d: h.d * k, e: h.e * k, f: 0, g: h.g * k, h: h.h * k, i: 1)
-        }
+        let h = Self.normalized(h0)
         let sw = Double(src.width), sh = Double(src.height)
         var poly = [Vec2(0, 0), Vec2(sw, 0), Vec2(sw, sh), Vec2(0, sh)]
         var needMask = false
@@ -36,8 +32,7 @@ extension Renderer {
         guard dest.count >= 3 else { return }
         let box = Polygon.bounds(dest).intersection(canvas)
         guard !box.isEmpty, let inv = h.inverse else { return }
-        let isTranslation = h.isAffine && h.a == 1 && h.b == 0 && h.d == 0 && h.e == 1
-            && abs(h.g - h.g.rounded()) < 1e-9 && abs(h.h - h.h.rounded()) < 1e-9
+        let isTranslation = Self.isWholePixelTranslation(h)
         let work = { [self] in
             compositeNow(src, opaque: opaque, h: h, inv: inv, dest: dest, box: box, needMask: needMask,
                          isTranslation: isTranslation, alpha: alpha, target: target)
@@ -50,6 +45,20 @@ extension Renderer {
         } else {
             work()
         }
+    }
+
+    /// An affine map with its last entry 1 (as composite uses it); others unchanged.
+    static func normalized(_ h: Homography) -> Homography {
+        guard h.isAffine else { return h }
+        let k = 1 / h.i
+        return Homography(a: h.a * k, b: h.b * k, c: 0, d: h.d * k, e: h.e * k, f: 0, g: h.g * k, h: h.h * k, i: 1)
+    }
+
+    /// Whether the normalized map `h` moves by whole pixels only (composite then blits, by
+    /// (h.g, h.h) rounded).
+    static func isWholePixelTranslation(_ h: Homography) -> Bool {
+        h.isAffine && h.a == 1 && h.b == 0 && h.d == 0 && h.e == 1
+            && abs(h.g - h.g.rounded()) < 1e-9 && abs(h.h - h.h.rounded()) < 1e-9
     }
 
     /// Sets every pixel of the frame to the clear colour (RGBAImage.fill's bytes, in two bands).

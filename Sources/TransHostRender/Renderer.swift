@@ -56,12 +56,18 @@ public final class Renderer {
 
     private let images = ImageCache()
     var cache: [CacheKey: CacheEntry] = [:]
-    private var frameNumber = 0
+    var frameNumber = 0
 
     // Per-frame tree.
     var nodes: [PresentationNode] = []
     var children: [[Int]] = []
     var subtreeEnd: [Int] = []
+    /// Each node's parent index, -1 for a root.
+    var parent: [Int] = []
+    /// The pixel of each opaque background colour (see uniformColor).
+    var uniformColors: [Color: UInt32] = [:]
+    /// Groups drawn this frame by what they show (see sharedGroup).
+    var frameGroups: [(key: [ContentNode], group: Group)] = []
     /// The frame being rendered and its deferred composites (see render(_:into:)).
     weak var mainTarget: RGBAImage?
     var displayList: [(run: () -> Void, coversTarget: Bool)] = []
@@ -102,6 +108,7 @@ public final class Renderer {
         cache = cache.filter { $0.value.lastUsed == frameNumber }
         self.nodes = []
         children = []
+        frameGroups = []
     }
 
     // MARK: Tree
@@ -114,7 +121,7 @@ public final class Renderer {
         roots = []
         subtreeEnd = Array(repeating: 0, count: list.count)
         var index: [String: Int] = [:]
-        var parent = Array(repeating: -1, count: list.count)
+        parent = Array(repeating: -1, count: list.count)
         for (k, n) in list.enumerated() {
             index[n.view.id] = k
             if let p = n.parentID, let pk = index[p] { children[pk].append(k); parent[k] = pk } else { roots.append(k) }
@@ -127,7 +134,7 @@ public final class Renderer {
         }
     }
 
-    private func look(_ k: Int) -> ContentRasterizer.Look {
+    func look(_ k: Int) -> ContentRasterizer.Look {
         let n = nodes[k]
         return ContentRasterizer.Look(width: n.state.bounds.width, height: n.state.bounds.height,
                                       backgroundColor: n.state.backgroundColor, cornerRadius: n.state.cornerRadius,
@@ -194,33 +201,6 @@ public final class Renderer {
         return prev?.signature == sig
     }
 
-    private func signature(_ k: Int) -> [NodeSignature] {
-        var sig: [NodeSignature] = []
-        sig.reserveCapacity(subtreeEnd[k] - k)
-        for j in k..<subtreeEnd[k] {
-            let m = nodes[j]
-            var st = m.state
-            var layers = m.layers
-            if j == k {
-                st.position = .zero; st.anchorPoint = .zero; st.transform = .identity; st.alpha = 1
-                // The group holds what the view draws, not its mask or shadow (applied after).
-                layers = layers.map { LayerTreeSample(style: Self.contentStyle($0.style), sublayers: $0.sublayers, mask: nil) }
-            }
-            sig.append(NodeSignature(id: m.view.id, contentVersion: m.view.contentVersion, state: st, hidden: m.isHidden,
-                                     content: m.view.content, clips: m.view.clipsToBounds, layers: layers))
-        }
-        return sig
-    }
-
-    /// The part of a view layer's style that changes its group raster.
-    static func contentStyle(_ s: LayerStyle) -> LayerStyle {
-        var c = LayerStyle.plain
-        c.sublayerTransform = s.sublayerTransform
-        c.borderWidth = s.borderWidth
-        c.borderColor = s.borderColor
-        return c
-    }
-
     private func wantsGroup(_ k: Int, _ localToDest: Homography) -> Bool {
         let n = nodes[k]
         if n.view.isSnapshot || n.state.alpha < 1 { return true }
@@ -236,9 +216,14 @@ public final class Renderer {
         let lk = look(k)
         let hasChildren = !children[k].isEmpty || hasSublayers(k)
         let rasterToDest = rasterToLocal(s).then(localToDest)
-        if Self.usable(s) {
+        body: if Self.usable(s) {
             let part: ContentRasterizer.Part = hasChildren ? .body : .all
             if ContentRasterizer.draws(lk, part) {
+                let (pw, ph) = ContentRasterizer.pixelSize(lk, scale: scale)
+                if let c = uniformColor(lk, part),
+                   compositeUniform(c, width: pw, height: ph, rasterToDest: rasterToDest, alpha: alpha, clip: clip, target: target) {
+                    break body
+                }
                 let img = contentRaster(k, lk, part)
                 composite(img, opaque: ContentRasterizer.isOpaque(lk, scale: scale), rasterToDest: rasterToDest, alpha: alpha, clip: clip, target: target)
             }
@@ -369,45 +354,35 @@ public final class Renderer {
         let px1 = (ext.x1 * sc - 1e-7).rounded(.up), py1 = (ext.y1 * sc - 1e-7).rounded(.up)
         guard px0.isFinite, py0.isFinite, px1.isFinite, py1.isFinite,
               px1 - px0 <= Double(Self.maxGroupSide), py1 - py0 <= Double(Self.maxGroupSide) else { return nil }
-        let img = RGBAImage(width: max(Int(px1 - px0), 1), height: max(Int(py1 - py0), 1))
+        let width = max(Int(px1 - px0), 1), height = max(Int(py1 - py0), 1)
         let localToRaster = Homography.translation(-px0 / sc, -py0 / sc).then(.scale(sc, sc))
-        drawContents(k, localToDest: localToRaster, alpha: 1, clip: .none, target: img)
+        let rasterToLocal = Homography.scale(1 / sc, 1 / sc).then(.translation(px0 / sc, py0 / sc))
+        let content = contentKey(k)
+        if let g = sharedGroup(content, rasterToLocal: rasterToLocal) {
+            stats.sharedGroupRasters += 1
+            cache[key] = CacheEntry(image: g.image, contentVersion: n.view.contentVersion, look: look(k), scale: scale, signature: sig,
+                                    opaque: g.opaque, lastUsed: frameNumber, group: g)
+            return g
+        }
+        let img: RGBAImage
+        if let shared = coveringChildRaster(k, localToRaster: localToRaster, width: width, height: height,
+                                            wholePixels: px0 == s.bounds.minX * sc && py0 == s.bounds.minY * sc
+                                                && px1 == s.bounds.maxX * sc && py1 == s.bounds.maxY * sc) {
+            img = shared
+            stats.sharedGroupRasters += 1
+        } else {
+            img = RGBAImage(width: width, height: height)
+            drawContents(k, localToDest: localToRaster, alpha: 1, clip: .none, target: img)
+        }
         stats.groupRasterizations += 1
         releaseInside(k)
         // Opaque when the node's own opaque background covers the whole raster.
         let opaque = ContentRasterizer.isOpaque(look(k), scale: scale) && px0 == (s.bounds.minX * sc) && py0 == (s.bounds.minY * sc)
             && px1 == (s.bounds.maxX * sc) && py1 == (s.bounds.maxY * sc)
-        let g = Group(image: img, opaque: opaque, rasterToLocal: Homography.scale(1 / sc, 1 / sc).then(.translation(px0 / sc, py0 / sc)))
+        let g = Group(image: img, opaque: opaque, rasterToLocal: rasterToLocal)
+        frameGroups.append((content, g))
         cache[key] = CacheEntry(image: img, contentVersion: n.view.contentVersion, look: look(k), scale: scale, signature: sig,
                                 opaque: opaque, lastUsed: frameNumber, group: g)
         return g
-    }
-
-    /// A resizable snapshot shown at another size: its subtree drawn at the size it was taken at
-    /// (cached like any group), then stretched by its cap insets (cached per size).
-    private func stretchedRaster(_ k: Int) -> Group? {
-        let n = nodes[k], s = n.state
-        guard let natural = n.view.resizableSize, natural.width > 0, natural.height > 0 else { return nil }
-        var taken = s
-        taken.bounds = Rect(x: s.bounds.minX, y: s.bounds.minY, width: natural.width, height: natural.height)
-        nodes[k] = n.with(state: taken)
-        defer { nodes[k] = n }
-        guard let g = groupRaster(k) else { return nil }
-        let sig = signature(k)
-        let key = CacheKey(id: n.view.id, kind: .stretched)
-        let size = Size(width: s.bounds.width, height: s.bounds.height)
-        if let e = cache[key], e.signature == sig, e.scale == scale, e.stretchedSize == size, let cached = e.group {
-            cache[key]!.lastUsed = frameNumber
-            stats.cacheHits += 1
-            return cached
-        }
-        cache[key] = nil
-        let img = NineSlice.stretch(g.image, natural: natural, to: size, insets: n.view.capInsets, scale: scale)
-        let sc = Double(scale)
-        let stretched = Group(image: img, opaque: false,
-                              rasterToLocal: Homography.scale(1 / sc, 1 / sc).then(.translation(s.bounds.minX, s.bounds.minY)))
-        cache[key] = CacheEntry(image: img, contentVersion: n.view.contentVersion, look: look(k), scale: scale, signature: sig,
-                                opaque: false, lastUsed: frameNumber, group: stretched, stretchedSize: size)
-        return stretched
     }
 }
