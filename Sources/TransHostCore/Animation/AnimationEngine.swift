@@ -43,6 +43,8 @@ public final class AnimationEngine {
     public var warningHandler: ((String) -> Void)?
 
     private var viewCounter = 0
+    /// Moves whenever a view of this engine changes in a way sampling reads (see SamplingPlan).
+    let samplingEpoch = SamplingEpoch()
     private var groupCounter = 0
     var groups: [AnimationGroup] = []
     private var readyCompletions: [(time: Double, group: AnimationGroup)] = []

@@ -104,7 +104,7 @@ public struct PresentationNode: Equatable, Sendable {
         self.init(view: view, parentID: parentID, z: z, depth: depth, state: state, isHidden: isHidden, layerBox: layers.map(LayerBox.init))
     }
 
-    fileprivate init(view: SampledView, parentID: String?, z: Int, depth: Int, state: PresentationState, isHidden: Bool, layerBox: LayerBox?) {
+    init(view: SampledView, parentID: String?, z: Int, depth: Int, state: PresentationState, isHidden: Bool, layerBox: LayerBox?) {
         self.view = view; self.parentID = parentID; self.z = z; self.depth = depth; self.state = state; self.isHidden = isHidden
         self.layerBox = layerBox
     }
@@ -127,8 +127,21 @@ extension AnimationEngine {
     public func sampleTree(_ root: View) -> [PresentationNode] {
         var out: [PresentationNode] = []
         out.reserveCapacity(root.lastSampleCount)
-        var cache = SamplingCache(now: now)
-        sample(root, parentID: nil, z: 0, depth: 0, cache: &cache, into: &out)
+        let epoch = samplingEpoch.value
+        if let plan = root.samplingPlan, plan.epoch == epoch {
+            sample(plan, into: &out)
+        } else if root.lastSampledEpoch == epoch, let plan = SamplingPlan(root: root, epoch: samplingEpoch) {
+            // Nothing changed since the last frame: the tree is likely to hold still for the
+            // next ones too, so a plan pays. A tree that changes every frame is walked instead,
+            // and costs no more than before plans existed.
+            root.samplingPlan = plan
+            sample(plan, into: &out)
+        } else {
+            root.samplingPlan = nil
+            var cache = SamplingCache(now: now)
+            sample(root, parentID: nil, z: 0, depth: 0, cache: &cache, into: &out)
+        }
+        root.lastSampledEpoch = epoch
         root.lastSampleCount = out.count
         return out
     }
