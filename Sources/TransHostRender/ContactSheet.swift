@@ -1,4 +1,5 @@
 import CCairo
+import CRenderKernels
 import TransHostCore
 
 /// A grid of frames, each scaled to a thumbnail and labelled with its time ("0.250 s"), under
@@ -90,9 +91,18 @@ public enum ContactSheet {
             let k = added
             added += 1
             let (tw, th, cols, cellW, cellH, header, pad) = (tw, th, cols, cellW, cellH, header, pad)
+            let cellX = pad + (k % cols) * cellW, cellY = header + pad + (k / cols) * cellH
+            // A whole-number shrink (a frame 4x the thumbnail's size) is drawn by our own loop,
+            // which gives cairo's GOOD filter's pixels about ten times faster; any other
+            // scale goes through cairo.
+            let drawn = th_box_downscale_over(image.data.assumingMemoryBound(to: UInt32.self), image.stride,
+                                              Int32(image.width), Int32(image.height),
+                                              sheet.data.assumingMemoryBound(to: UInt32.self), sheet.stride,
+                                              Int32(sheet.width), Int32(sheet.height),
+                                              Int32(cellX), Int32(cellY), Int32(tw), Int32(th)) != 0
             sheet.withCairo { cr in
-                let x = Double(pad + (k % cols) * cellW), y = Double(header + pad + (k / cols) * cellH)
-                image.withCairoSurface { surface in
+                let x = Double(cellX), y = Double(cellY)
+                if !drawn { image.withCairoSurface { surface in
                     cairo_save(cr)
                     cairo_translate(cr, x, y)
                     cairo_rectangle(cr, 0, 0, Double(tw), Double(th))
@@ -102,7 +112,7 @@ public enum ContactSheet {
                     cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
                     cairo_paint(cr)
                     cairo_restore(cr)
-                }
+                } }
                 cairo_set_source_rgb(cr, 0.6, 0.6, 0.6)
                 cairo_set_line_width(cr, 1)
                 cairo_rectangle(cr, x - 0.5, y - 0.5, Double(tw) + 1, Double(th) + 1)
