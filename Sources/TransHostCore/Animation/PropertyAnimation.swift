@@ -69,27 +69,6 @@ final class PropertyAnimation {
         }
     }
 
-    /// A copy of `other` whose parts sampling reads (the object, a transform's interpolators, key
-    /// times and values) are allocated anew, now: a SamplingPlan copies a tree's animations one
-    /// after another, so that a frame reads them front to back instead of wherever the heap put
-    /// them as the animations were made. Every field is the same value, so it samples the same.
-    init(placing other: PropertyAnimation) {
-        func fresh<T>(_ a: [T]) -> [T] {
-            var c: [T] = []
-            c.reserveCapacity(a.count)
-            c.append(contentsOf: a)
-            return c
-        }
-        timeline = other.timeline; begin = other.begin; duration = other.duration; extrapolates = other.extrapolates
-        property = other.property; groupSequence = other.groupSequence
-        keyframes = other.keyframes.map { KeyframeTrack(keyTimes: fresh($0.keyTimes), values: $0.values.map(fresh), mode: $0.mode) }
-        transformInterpolator = other.transformInterpolator.map(Transform3D.Interpolator.init(copying:))
-        keyTimes = fresh(other.keyTimes)
-        segmentInterpolators = other.segmentInterpolators.map { fresh($0.map(Transform3D.Interpolator.init(copying:))) }
-        from4 = other.from4; to4 = other.to4; from = other.from; to = other.to
-        spring = other.spring; curve = other.curve; group = other.group
-    }
-
     var end: Double { begin + duration }
 
     /// Relative slack (in seconds per second of local time) under which a sample counts as the end.

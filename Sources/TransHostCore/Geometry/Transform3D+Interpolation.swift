@@ -263,11 +263,6 @@ extension Transform3D {
             let from: Transform3D
             let to: Transform3D
 
-            init(copying o: Storage) {
-                bothFinite = o.bothFinite; same = o.same; decomposes = o.decomposes
-                da = o.da; db = o.db; rotation = o.rotation; from = o.from; to = o.to
-            }
-
             init(_ a: Transform3D, _ b: Transform3D) {
                 from = a; to = b
                 bothFinite = a.isFinite && b.isFinite
@@ -285,10 +280,6 @@ extension Transform3D {
         }
 
         public init(_ a: Transform3D, _ b: Transform3D) { storage = Storage(a, b) }
-
-        /// The same interpolator with its own storage, allocated now (see PropertyAnimation's
-        /// init(placing:)).
-        init(copying other: Interpolator) { storage = Storage(copying: other.storage) }
 
         public func value(at t: Double) -> Transform3D {
             let s = storage

@@ -37,9 +37,8 @@ final class SamplingPlan {
     let epoch: UInt64
     private(set) var entries: [Entry] = []
     /// Every view's block animations, view after view, each view's in its list's order (the order
-    /// sampling applies them), as copies placed in that order (see PropertyAnimation's
-    /// init(placing:)).
-    private(set) var animations: [PropertyAnimation] = []
+    /// sampling applies them). Held by the views' lists while the plan is valid.
+    private(set) var animations: [Unmanaged<PropertyAnimation>] = []
 
     /// The plan of the tree under `root`, or nil when a view in it belongs to another engine
     /// (its changes would not move this engine's epoch).
@@ -51,7 +50,7 @@ final class SamplingPlan {
 
     private func add(_ v: View, parentID: String?, z: Int, depth: Int, epoch: SamplingEpoch) -> Bool {
         guard v.samplingEpoch === epoch else { return false }
-        for a in v.animations.list { animations.append(PropertyAnimation(placing: a)) }
+        for a in v.animations.list { animations.append(Unmanaged.passUnretained(a)) }
         entries.append(Entry(model: v.model, view: SampledView(v), parentID: parentID, z: z, depth: depth,
                              animationEnd: animations.count, isHidden: v.isHidden, hasLayerExtras: v.hasLayerExtras,
                              source: Unmanaged.passUnretained(v)))
@@ -69,14 +68,13 @@ extension AnimationEngine {
     func sample(_ plan: SamplingPlan, into out: inout [PresentationNode]) {
         var cache = SamplingCache(now: now)
         plan.entries.withUnsafeBufferPointer { entries in
-            // Borrowed, not retained: the plan holds its copies.
             plan.animations.withUnsafeBufferPointer { animations in
                 var a = 0
                 for i in entries.indices {
                     var state = entries[i].model
                     let end = entries[i].animationEnd
                     while a < end {
-                        Unmanaged.passUnretained(animations[a])._withUnsafeGuaranteedRef { $0.apply(to: &state, cache: &cache) }
+                        animations[a]._withUnsafeGuaranteedRef { $0.apply(to: &state, cache: &cache) }
                         a += 1
                     }
                     var layerBox: PresentationNode.LayerBox?
