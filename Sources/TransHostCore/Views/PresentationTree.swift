@@ -123,17 +123,20 @@ extension AnimationEngine {
     /// This is the engine's hot path (every frame, every view): it computes the same values as
     /// `presentation(of:)` and `sampleLayers(of:)` for each view, in the same order of
     /// operations, but reads the clock once and shares what animations of one timeline or one
-    /// block have in common (see SamplingCache).
+    /// block have in common (see SamplingCache), and while the tree holds still it reads a plan
+    /// of it instead of the views themselves (see SamplingPlan).
     public func sampleTree(_ root: View) -> [PresentationNode] {
         var out: [PresentationNode] = []
         out.reserveCapacity(root.lastSampleCount)
         let epoch = samplingEpoch.value
         if let plan = root.samplingPlan, plan.epoch == epoch {
             sample(plan, into: &out)
-        } else if root.lastSampledEpoch == epoch, let plan = SamplingPlan(root: root, epoch: samplingEpoch) {
-            // Nothing changed since the last frame: the tree is likely to hold still for the
-            // next ones too, so a plan pays. A tree that changes every frame is walked instead,
-            // and costs no more than before plans existed.
+        } else if root.lastSampledEpoch == nil || root.lastSampledEpoch == epoch,
+                  let plan = SamplingPlan(root: root, epoch: samplingEpoch) {
+            // A tree sampled for the first time, or unchanged since its last frame, is likely to
+            // hold still for the next frames too, so a plan pays (building one costs about a
+            // walk). A tree that changes every frame is walked instead, and costs no more than
+            // before plans existed.
             root.samplingPlan = plan
             sample(plan, into: &out)
         } else {

@@ -48,17 +48,27 @@ final class SamplingPlan {
         guard add(root, parentID: nil, z: 0, depth: 0, epoch: epoch) else { return nil }
     }
 
+    /// Views and animations are borrowed, not retained, as in the recursive walk: retaining a
+    /// view is an atomic operation on its side table (subviews hold their superview weakly).
     private func add(_ v: View, parentID: String?, z: Int, depth: Int, epoch: SamplingEpoch) -> Bool {
         guard v.samplingEpoch === epoch else { return false }
-        for a in v.animations.list { animations.append(Unmanaged.passUnretained(a)) }
+        v.animations.list.withUnsafeBufferPointer { list in
+            for i in list.indices { animations.append(Unmanaged.passUnretained(list[i])) }
+        }
         entries.append(Entry(model: v.model, view: SampledView(v), parentID: parentID, z: z, depth: depth,
                              animationEnd: animations.count, isHidden: v.isHidden, hasLayerExtras: v.hasLayerExtras,
                              source: Unmanaged.passUnretained(v)))
+        guard !v.subviews.isEmpty else { return true }
         let id = v.id
-        for (i, child) in v.subviews.enumerated() {
-            guard add(child, parentID: id, z: i, depth: depth + 1, epoch: epoch) else { return false }
+        return v.subviews.withUnsafeBufferPointer { children in
+            for i in children.indices {
+                let added = Unmanaged.passUnretained(children[i])._withUnsafeGuaranteedRef {
+                    add($0, parentID: id, z: i, depth: depth + 1, epoch: epoch)
+                }
+                guard added else { return false }
+            }
+            return true
         }
-        return true
     }
 }
 
