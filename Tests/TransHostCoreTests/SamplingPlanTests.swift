@@ -82,4 +82,18 @@ final class SamplingPlanTests: XCTestCase {
         check(engine, root, "a foreign view's change", time: &t) { foreign.alpha = 0.25 }
         XCTAssertEqual(engine.sampleTree(root)[1].state.alpha, 0.25)
     }
+
+    func testATreeSampledThroughAnotherEngineShowsItsChanges() {
+        let engine = AnimationEngine(), other = AnimationEngine()
+        let root = View(engine: engine, frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let child = View(engine: engine, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        root.addSubview(child)
+        _ = engine.sampleTree(root)
+        let planned = engine.samplingEpoch.value
+        child.alpha = 0.5
+        // The other engine's change count happens to stand where the tree's plan was made.
+        other.samplingEpoch.value = planned
+        XCTAssertEqual(other.sampleTree(root)[1].state.alpha, 0.5)
+        XCTAssertEqual(engine.sampleTree(root)[1].state.alpha, 0.5)
+    }
 }

@@ -129,14 +129,10 @@ extension AnimationEngine {
         var out: [PresentationNode] = []
         out.reserveCapacity(root.lastSampleCount)
         let epoch = samplingEpoch.value
-        if let plan = root.samplingPlan, plan.epoch == epoch {
+        // A plan counts this engine's changes; another engine's root is always walked.
+        if root.samplingEpoch === samplingEpoch, let plan = root.samplingPlan, plan.epoch == epoch {
             sample(plan, into: &out)
-        } else if root.lastSampledEpoch == nil || root.lastSampledEpoch == epoch,
-                  let plan = SamplingPlan(root: root, epoch: samplingEpoch) {
-            // A tree sampled for the first time, or unchanged since its last frame, is likely to
-            // hold still for the next frames too, so a plan pays (building one costs about a
-            // walk). A tree that changes every frame is walked instead, and costs no more than
-            // before plans existed.
+        } else if let plan = newPlan(for: root, at: epoch) {
             root.samplingPlan = plan
             sample(plan, into: &out)
         } else {
@@ -147,6 +143,21 @@ extension AnimationEngine {
         root.lastSampledEpoch = epoch
         root.lastSampleCount = out.count
         return out
+    }
+
+    /// A plan of the tree under `root`, when one is likely to pay: a tree sampled for the first
+    /// time, or unchanged since its last frame, is likely to hold still for the next frames too
+    /// (building a plan costs about a walk). A tree that changes every frame is walked instead,
+    /// and costs no more than before plans existed; so is one with another engine's view in it,
+    /// which is not tried again until something changes.
+    private func newPlan(for root: View, at epoch: UInt64) -> SamplingPlan? {
+        if let last = root.lastSampledEpoch, last != epoch { return nil }
+        guard root.planRefusedEpoch != epoch else { return nil }
+        guard let plan = SamplingPlan(root: root, epoch: samplingEpoch) else {
+            root.planRefusedEpoch = epoch
+            return nil
+        }
+        return plan
     }
 
     /// Appends `v`'s node, then its subtree's, back to front. Recursive, unlike most walks here:

@@ -42,11 +42,12 @@ public final class View {
     /// (Storing a new form moves no epoch: only sampling stores one, from the view as it is.)
     @exclusivity(unchecked) var sampledStorage: SampledView.Storage? { didSet { if sampledStorage == nil { samplingEpoch.bump() } } }
     @exclusivity(unchecked) var lastSampleCount = 0
-    /// The engine's change counter, and this view's last sampling plan as a root with the epoch
-    /// it last sampled at (see sampleTree).
+    /// The engine's change counter, and this view's last sampling plan as a root, with the
+    /// epochs it was last sampled at and last refused a plan at (see sampleTree).
     let samplingEpoch: SamplingEpoch
     var samplingPlan: SamplingPlan?
     var lastSampledEpoch: UInt64?
+    var planRefusedEpoch: UInt64?
     /// `hasLayerExtras`, kept by the didSets of what it depends on: sampling asks for every view
     /// on every frame, and those four fields lie on other cache lines than the ones it reads.
     @exclusivity(unchecked) var layerExtrasFlag = false { didSet { if layerExtrasFlag != oldValue { samplingEpoch.bump() } } }
