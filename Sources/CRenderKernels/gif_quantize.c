@@ -71,6 +71,27 @@ static inline size_t same_tail(const uint32_t *a, const uint32_t *b, size_t n) {
 }
 #endif
 
+/* How many of the n pixels from cur on are colour c and changed (prev, when given, differs
+   there): the stretch of one flat fill the passes below count or index at once. */
+static inline size_t changed_run(const uint32_t *cur, const uint32_t *prev, size_t n, uint32_t c) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i cc = _mm_set1_epi32((int)c);
+    if (prev) {
+        for (; i + 4 <= n; i += 4) {
+            __m128i same = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(cur + i)), cc);
+            __m128i kept = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(prev + i)), cc);
+            if (_mm_movemask_epi8(_mm_andnot_si128(kept, same)) != 0xffff) break;
+        }
+    } else {
+        for (; i + 4 <= n; i += 4)
+            if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(cur + i)), cc)) != 0xffff) break;
+    }
+#endif
+    while (i < n && cur[i] == c && (!prev || prev[i] != c)) i++;
+    return i;
+}
+
 static inline int ch(uint32_t c, int k) { return (int)((c >> (16 - 8 * k)) & 255); }
 static inline uint32_t bin_of(uint32_t c) { return ((c >> 9) & 0x7c00) | ((c >> 6) & 0x3e0) | ((c >> 3) & 0x1f); }
 
@@ -278,7 +299,13 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
             uint32_t c = cur[i];
             changed++;
             if (!overflow) {
-                if (last && last_colour == c) { last->count++; continue; }
+                if (last && last_colour == c) {
+                    size_t k = changed_run(cur + i, prev ? prev + i : NULL, (size_t)(x1 - x), c);
+                    last->count += (uint32_t)k;
+                    changed += (long)k - 1;
+                    x += (int)k - 1;
+                    continue;
+                }
                 exact_entry *e = exact_find(q, c, &nused);
                 if (e) { e->count++; last = e; last_colour = c; } else overflow = 1;
             }
@@ -381,7 +408,13 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
             }
             uint32_t c = cur[i];
             if (!overflow) {
-                if (run_index >= 0 && run_colour == c) { *o = (uint8_t)run_index; continue; }
+                if (run_index >= 0 && run_colour == c) {
+                    size_t k = changed_run(cur + i, prev ? prev + i : NULL, (size_t)(x1 - x), c);
+                    memset(o, run_index, k);
+                    o += k - 1;
+                    x += (int)k - 1;
+                    continue;
+                }
                 exact_entry *e = exact_find(q, c, &nused);
                 if (e->index >= 0) { *o = (uint8_t)e->index; run_index = e->index; run_colour = c; continue; }
             } else {

@@ -73,10 +73,12 @@ public enum GIFWriter {
 
     /// Streams frames into a GIF: `frame(k)` is asked for each frame in order and may reuse one
     /// image, so a long transition never holds all its frames in memory. `times`, when given,
-    /// is credited with the quantise and encode stages.
+    /// is credited with the quantise and encode stages. `repeats(k)`, when given, says frame k
+    /// (k > 0) shows exactly frame k - 1's pixels, which spares comparing them (the file is the
+    /// same either way).
     public static func write(width w: Int, height h: Int, frameDurations: [Double], to path: String,
                              background: Color = .white, loopCount: Int = 0, times: StageTimes? = nil,
-                             frame: (Int) throws -> RGBAImage) throws {
+                             repeats: ((Int) -> Bool)? = nil, frame: (Int) throws -> RGBAImage) throws {
         guard !frameDurations.isEmpty else { throw RenderOutputError.invalidArgument("a GIF needs at least one frame") }
         guard w > 0, h > 0, w <= 65535, h <= 65535 else {
             throw RenderOutputError.invalidArgument("GIF frames must be 1 to 65535 pixels on a side, not \(w) x \(h)")
@@ -111,13 +113,20 @@ public enum GIFWriter {
                     throw RenderOutputError.invalidArgument("GIF frames must all have one size")
                 }
                 let t0 = times == nil ? 0 : StageClock.nanoseconds()
-                current.withUnsafeMutableBufferPointer { c in
-                    th_flatten_rgb(image.data.assumingMemoryBound(to: UInt32.self), image.stride, Int32(w), Int32(h),
-                                   bg.0, bg.1, bg.2, c.baseAddress)
-                }
+                // A repeated frame is its predecessor again: what th_changed_rect would find for
+                // two equal frames (nothing changed; a 1 x 1 rectangle at the origin).
+                let repeated = k > 0 && repeats?(k) == true
                 var rect: [Int32] = [0, 0, Int32(w), Int32(h)]
-                if k > 0 { th_changed_rect(current, previous, Int32(w), Int32(h), &rect) }
-                let result = current.withUnsafeBufferPointer { c in
+                if repeated {
+                    rect = [0, 0, 1, 1]
+                } else {
+                    current.withUnsafeMutableBufferPointer { c in
+                        th_flatten_rgb(image.data.assumingMemoryBound(to: UInt32.self), image.stride, Int32(w), Int32(h),
+                                       bg.0, bg.1, bg.2, c.baseAddress)
+                    }
+                    if k > 0 { th_changed_rect(current, previous, Int32(w), Int32(h), &rect) }
+                }
+                let result = (repeated ? previous : current).withUnsafeBufferPointer { c in
                     previous.withUnsafeBufferPointer { p in
                         th_gifq_frame(quantizer, c.baseAddress, k > 0 ? p.baseAddress : nil, Int32(w), Int32(h),
                                       rect[0], rect[1], rect[2], rect[3], &palette, &indices)
@@ -144,7 +153,7 @@ public enum GIFWriter {
                 }
                 try coded.withUnsafeBytes { try put(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
                 times?.encodeNanoseconds += (times == nil ? 0 : StageClock.nanoseconds()) - t1
-                swap(&current, &previous)
+                if !repeated { swap(&current, &previous) }
             }
             try put([0x3b])
             closed = true

@@ -33,28 +33,29 @@ public final class RGBAImage {
         stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         let bytes = stride * height
         // Frame-sized rasters come and go every frame (groups, stretched snapshots). Mapped
-        // directly, their pages go back to the system when they are freed and arrive zeroed;
-        // through malloc, whose mmap threshold grows after the first such free, they stay in
-        // the heap and fragment it, so memory grew with every transition rendered.
-        if bytes >= Self.mappedBytes, let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), p != MAP_FAILED {
-            data = p
-            mapped = true
+        // directly (through RasterMemory, which reuses recently freed mappings), their pages
+        // go back to the system; through malloc, whose mmap threshold grows after the first
+        // such free, they stay in the heap and fragment it, so memory grew with every
+        // transition rendered.
+        if bytes >= Self.mappedBytes, let m = RasterMemory.shared.take(bytes: bytes) {
+            data = m.pointer
+            mappedCapacity = m.capacity
         } else {
             data = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
             data.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
-            mapped = false
+            mappedCapacity = 0
         }
         pixman = pixman_image_create_bits_no_clear(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
                                                    data.assumingMemoryBound(to: UInt32.self), Int32(stride))!
     }
 
-    /// Whether `data` was mapped (see init) rather than allocated.
-    private let mapped: Bool
+    /// The size of `data`'s mapping when it came from RasterMemory (see init); 0 when allocated.
+    private let mappedCapacity: Int
     static let mappedBytes = 256 << 10
 
     deinit {
         pixman_image_unref(pixman)
-        if mapped { munmap(data, stride * height) } else { data.deallocate() }
+        if mappedCapacity > 0 { RasterMemory.shared.give(data, capacity: mappedCapacity) } else { data.deallocate() }
     }
 
     /// The premultiplied ARGB32 word at (x, y).

@@ -135,7 +135,12 @@ public struct RunExporter {
         let target = RGBAImage(width: renderer.pixelWidth, height: renderer.pixelHeight)
         var shown = -1
         func image(_ i: Int) -> RGBAImage {
-            if shown != i { renderer.render(t.frames[i], into: target); shown = i }
+            if shown != i {
+                // Every view as in the frame on show draws the same pixels: a transition's held
+                // frames (a settled spring, a paused drag) are drawn once.
+                if shown < 0 || t.frames[i] != t.frames[shown] { renderer.render(t.frames[i], into: target) }
+                shown = i
+            }
             return target
         }
 
@@ -196,7 +201,9 @@ public struct RunExporter {
                 return img
             }
             switch options.format {
-            case .gif: try GIFWriter.write(width: target.width, height: target.height, frameDurations: durations, to: path, frame: draw)
+            case .gif:
+                try GIFWriter.write(width: target.width, height: target.height, frameDurations: durations, to: path,
+                                    repeats: { k in t.frames[picks[k]] == t.frames[picks[k - 1]] }, frame: draw)
             case .webp: try WebPWriter.write(width: target.width, height: target.height, frameDurations: durations, to: path, frame: draw)
             }
             files.append(path)

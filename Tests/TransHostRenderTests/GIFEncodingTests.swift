@@ -37,6 +37,22 @@ final class GIFEncodingTests: XCTestCase {
         return out
     }
 
+    /// A frame the caller knows repeats its predecessor (frames 2 and 3 here) skips the pixel
+    /// comparison; the file must be the one written without that knowledge. The caller may even
+    /// hand over the previous image again (as the exporter's reused target is).
+    func testARepeatedFrameWritesTheSameFile() throws {
+        let dir = try TestProcess.temporaryDirectory(self, prefix: "transhost-gif-repeats")
+        let images = frames()
+        let durations = [0.02, 0.5, 0.013, 1, 700]
+        try GIFWriter.write(frames: images, frameDurations: durations, to: dir + "/compared.gif")
+        try GIFWriter.write(width: images[0].width, height: images[0].height, frameDurations: durations, to: dir + "/told.gif",
+                            repeats: { $0 == 3 }, frame: { k in images[k == 3 ? 2 : k] })
+        let compared = try Data(contentsOf: URL(fileURLWithPath: dir + "/compared.gif"))
+        let told = try Data(contentsOf: URL(fileURLWithPath: dir + "/told.gif"))
+        XCTAssertEqual(told, compared)
+        XCTAssertGreaterThan(told.count, 100)
+    }
+
     func testGiflibReadsAndRewritesOurGIFsByteForByte() throws {
         let dir = try TestProcess.temporaryDirectory(self, prefix: "transhost-gif-encoding")
         let path = dir + "/frames.gif"
