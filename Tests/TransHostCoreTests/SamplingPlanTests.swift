@@ -96,4 +96,25 @@ final class SamplingPlanTests: XCTestCase {
         XCTAssertEqual(other.sampleTree(root)[1].state.alpha, 0.5)
         XCTAssertEqual(engine.sampleTree(root)[1].state.alpha, 0.5)
     }
+
+    func testAPlanKeepsNothingItsTreeLetGoOf() {
+        let engine = AnimationEngine()
+        let root = View(engine: engine, frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        weak var removedView: View?
+        weak var removedForm: SampledView.Storage?
+        do {
+            let snapshot = View(engine: engine, frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "snapshot")
+            snapshot.content = ViewContent(text: TextContent(string: "a large picture, say"))
+            root.addSubview(snapshot)
+            XCTAssertEqual(engine.sampleTree(root).count, 2)
+            XCTAssertEqual(engine.sampleTree(root).count, 2)
+            removedView = snapshot
+            removedForm = snapshot.sampledStorage
+            XCTAssertNotNil(removedForm)
+            snapshot.removeFromSuperview()
+        }
+        // The root is not sampled again: its plan is out of date, and must not hold the view's form.
+        XCTAssertNil(removedView)
+        XCTAssertNil(removedForm)
+    }
 }

@@ -23,7 +23,7 @@ public struct SampledView: Hashable, Sendable {
         }
     }
 
-    private let storage: Storage
+    let storage: Storage
 
     public var id: String { storage.id }
     public var name: String { storage.name }
@@ -52,6 +52,9 @@ public struct SampledView: Hashable, Sendable {
         guard let n = resizableSize else { return false }
         return abs(n.width - bounds.width) > 1e-9 || abs(n.height - bounds.height) > 1e-9
     }
+
+    /// The form a SamplingPlan keeps for a view.
+    init(storage: Storage) { self.storage = storage }
 
     /// A view as another process sampled it (a playback worker's frames, decoded).
     public init(id: String, name: String, content: ViewContent, contentVersion: Int, clipsToBounds: Bool, isSnapshot: Bool,
