@@ -2,7 +2,8 @@ import XCTest
 @testable import TransHostCore
 
 /// Every frame shows the tree as it is at that instant, although sampling reuses a plan of the
-/// tree (its views, model values and animations laid out in order) while nothing changes.
+/// tree (its views, model values and animations laid out in order) while nothing changes. The
+/// engines here build plans for trees of any size (by default only large trees get one).
 final class SamplingPlanTests: XCTestCase {
     private let linear = UInt32(3) << 16
 
@@ -35,6 +36,7 @@ final class SamplingPlanTests: XCTestCase {
 
     func testEveryKindOfChangeShowsInTheNextFrame() {
         let engine = AnimationEngine()
+        engine.samplingPlanMinimumViews = 0   // plans for small trees too
         let root = View(engine: engine, frame: Rect(x: 0, y: 0, width: 320, height: 480), name: "root")
         let a = View(engine: engine, frame: Rect(x: 0, y: 0, width: 50, height: 50), name: "a")
         let b = View(engine: engine, frame: Rect(x: 60, y: 0, width: 50, height: 50), name: "b")
@@ -73,6 +75,7 @@ final class SamplingPlanTests: XCTestCase {
 
     func testAViewOfAnotherEngineInTheTreeShowsItsChanges() {
         let engine = AnimationEngine(), other = AnimationEngine()
+        engine.samplingPlanMinimumViews = 0; other.samplingPlanMinimumViews = 0
         let root = View(engine: engine, frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let foreign = View(engine: other, frame: Rect(x: 0, y: 0, width: 10, height: 10))
         root.addSubview(foreign)
@@ -85,6 +88,7 @@ final class SamplingPlanTests: XCTestCase {
 
     func testATreeSampledThroughAnotherEngineShowsItsChanges() {
         let engine = AnimationEngine(), other = AnimationEngine()
+        engine.samplingPlanMinimumViews = 0; other.samplingPlanMinimumViews = 0
         let root = View(engine: engine, frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let child = View(engine: engine, frame: Rect(x: 0, y: 0, width: 10, height: 10))
         root.addSubview(child)
@@ -99,6 +103,7 @@ final class SamplingPlanTests: XCTestCase {
 
     func testAPlanKeepsNothingItsTreeLetGoOf() {
         let engine = AnimationEngine()
+        engine.samplingPlanMinimumViews = 0   // plans for small trees too
         let root = View(engine: engine, frame: Rect(x: 0, y: 0, width: 100, height: 100))
         weak var removedView: View?
         weak var removedForm: SampledView.Storage?
@@ -116,5 +121,21 @@ final class SamplingPlanTests: XCTestCase {
         // The root is not sampled again: its plan is out of date, and must not hold the view's form.
         XCTAssertNil(removedView)
         XCTAssertNil(removedForm)
+    }
+
+    func testALargeTreeGetsAPlanAndStillShowsItsChanges() {
+        let engine = AnimationEngine()
+        let root = View(engine: engine, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        for i in 0..<engine.samplingPlanMinimumViews + 10 {
+            root.addSubview(View(engine: engine, frame: Rect(x: Double(i % 30) * 10, y: Double(i / 30 % 40) * 10, width: 8, height: 8)))
+        }
+        engine.animate(AnimationParameters(duration: 1, options: linear)) { root.subviews[7].alpha = 0 }
+        var t = 0.0
+        check(engine, root, "a large still tree", time: &t) {}
+        XCTAssertNotNil(root.samplingPlan, "enough views for a plan")
+        check(engine, root, "a change in a large tree", time: &t) { root.subviews[300].alpha = 0.5 }
+        XCTAssertNotNil(root.samplingPlan)
+        check(engine, root, "a removal from a large tree", time: &t) { root.subviews[9].removeFromSuperview() }
+        XCTAssertNotNil(root.samplingPlan)
     }
 }

@@ -148,12 +148,14 @@ extension AnimationEngine {
         return out
     }
 
-    /// A plan of the tree under `root`, when one is likely to pay: a tree sampled for the first
+    /// A plan of the tree under `root`, when one is likely to pay: a large tree (see
+    /// samplingPlanMinimumViews; its size is known from its last frame) sampled for the first
     /// time, or unchanged since its last frame, is likely to hold still for the next frames too
     /// (building a plan costs about a walk). A tree that changes every frame is walked instead,
     /// and costs no more than before plans existed; so is one with another engine's view in it,
     /// which is not tried again until something changes.
     private func newPlan(for root: View, at epoch: UInt64) -> SamplingPlan? {
+        guard root.lastSampleCount >= samplingPlanMinimumViews else { return nil }
         if let last = root.lastSampledEpoch, last != epoch { return nil }
         guard root.planRefusedEpoch != epoch else { return nil }
         guard let plan = SamplingPlan(root: root, epoch: samplingEpoch) else {
