@@ -161,7 +161,7 @@ package.targets += [
     .systemLibrary(name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
     .systemLibrary(name: "CGif", path: "Sources/CGif", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
-    .target(name: "CRenderKernels", path: "Sources/CRenderKernels"),
+    .target(name: "CRenderKernels", path: "Sources/CRenderKernels", linkerSettings: [.linkedLibrary("z")]),
     .target(name: "TransHostRender", dependencies: ["TransHostCore", "TransHostSupport", "CCairo", "CPixman", "CGif", "CWebP", "CRenderKernels"], swiftSettings: hostSwift),
     // The run pipeline: resolve plugins, play scenarios, render, write, compare (RunSession).
     // The HTML report (report.html) and the merging of shards' reports; it knows only its own values.

@@ -11,10 +11,36 @@
 enum { TABLE_BITS = 13, TABLE_SIZE = 1 << TABLE_BITS, MAX_CODE = 4095 };
 #define EMPTY 0xffffffffu
 
-struct th_gif_lzw { uint32_t first[MAX_CODE + 1]; uint32_t table[TABLE_SIZE]; };
+/* Runs of one index (unchanged pixels, flat fills) are most of a UI frame. Inside a run the
+   coder walks from the one-pixel string p through p p, p p p, ... one lookup a pixel, each
+   waiting for the last. run[p] remembers that walk, run[p][k] being the code of k + 2 p's,
+   and run_len[p] how far it goes: a run is then measured with a byte scan and jumped over with
+   one read. The walk only ever grows at its end (a string's code never changes until the
+   table is cleared), so the memo is extended exactly when the coder adds the code one past
+   it. It is a cache of what the lookups would find: the codes written are the same. Pages
+   of `run` are touched only for the indices that do run (calloc leaves the rest unmapped). */
+struct th_gif_lzw {
+    uint32_t first[MAX_CODE + 1];
+    uint32_t table[TABLE_SIZE];
+    uint16_t run_len[256];
+    uint16_t run[256][MAX_CODE];
+};
 
-th_gif_lzw *th_gif_lzw_create(void) { return malloc(sizeof(th_gif_lzw)); }
+th_gif_lzw *th_gif_lzw_create(void) { return calloc(1, sizeof(th_gif_lzw)); }
 void th_gif_lzw_destroy(th_gif_lzw *z) { free(z); }
+
+static inline size_t same_bytes(const uint8_t *px, size_t n, uint8_t v) {
+    size_t i = 0;
+    while (i + 8 <= n) {
+        uint64_t w;
+        memcpy(&w, px + i, 8);
+        uint64_t d = w ^ (0x0101010101010101ull * v);
+        if (d) return i + (size_t)(__builtin_ctzll(d) >> 3);
+        i += 8;
+    }
+    while (i < n && px[i] == v) i++;
+    return i;
+}
 
 size_t th_gif_lzw_bound(size_t count) {
     /* At most one 12-bit code per pixel plus the clear codes, the end code and the framing. */
@@ -59,11 +85,20 @@ size_t th_gif_lzw_encode(th_gif_lzw *z, const uint8_t *px, size_t n, int bpp, ui
     out[c.block] = 0;
     memset(z->first, 0xff, sizeof z->first);
     memset(z->table, 0xff, sizeof z->table);
+    memset(z->run_len, 0, sizeof z->run_len);
     put_code(&c, clear);
     if (n > 0) {
         uint32_t prefix = px[0] & mask;
         for (size_t i = 1; i < n; i++) {
             uint32_t p = px[i] & mask;
+            if (prefix == p && z->run_len[p] > 0 && px[i] == p) {
+                /* At the one-pixel string p with more p's coming: jump along the remembered
+                   walk as far as the run and the walk both go. */
+                size_t k = same_bytes(px + i, n - i < z->run_len[p] ? n - i : z->run_len[p], (uint8_t)p);
+                prefix = z->run[p][k - 1];
+                i += k - 1;
+                continue;
+            }
             uint32_t f = z->first[prefix];
             if ((f >> 16) == p) { prefix = f & 0xffff; continue; }
             uint32_t key = (prefix << 8) | p, s = 0;
@@ -88,10 +123,13 @@ size_t th_gif_lzw_encode(th_gif_lzw *z, const uint8_t *px, size_t n, int bpp, ui
                 c.limit = 1 << c.width;
                 memset(z->first, 0xff, sizeof z->first);
                 memset(z->table, 0xff, sizeof z->table);
-            } else if (f == EMPTY) {
-                z->first[from] = (p << 16) | (uint32_t)c.next++;
+                memset(z->run_len, 0, sizeof z->run_len);
             } else {
-                z->table[s] = (key << 12) | (uint32_t)c.next++;
+                /* The code one past p's remembered walk (or its first step) extends it. */
+                uint32_t len = z->run_len[p];
+                if (from == (len ? z->run[p][len - 1] : p)) z->run[p][z->run_len[p]++] = (uint16_t)c.next;
+                if (f == EMPTY) z->first[from] = (p << 16) | (uint32_t)c.next++;
+                else z->table[s] = (key << 12) | (uint32_t)c.next++;
             }
         }
         put_code(&c, (int)prefix);

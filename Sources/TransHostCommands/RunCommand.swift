@@ -142,9 +142,9 @@ enum RunCommand {
 
         let session = RunSession(scan: scan, options: options)
         if isolation.mode == .worker {
-            session.player = { scenarios, unroutable in
+            session.player = { scenarios, unroutable, played in
                 Supervisor.playAll(scenarios, scan: scan, fps: options.fps, loading: options.loading, unroutable: unroutable,
-                                   options: isolation).map(\.outcome)
+                                   options: isolation, played: { played($0.outcome) }).map(\.outcome)
             }
         }
         if !quiet { session.renderWarning = { console.err("warning: \($0)") } }

@@ -83,10 +83,16 @@ public enum Supervisor {
     /// are cores (each worker plays one scenario on one thread); results are taken in order, so
     /// the outcome is the same as playing one after the other. With `failFast`, the first
     /// plugin failure stops everything: the plays up to it are returned, the last one stopped.
+    /// `played` gets each play as soon as it is taken, in order (a run renders it meanwhile).
     public static func playAll(_ scenarios: [Scenario], scan: PluginScan, fps: FrameRate, loading: PluginLoadOptions,
-                               unroutable: [(plugin: String, message: String)], options: IsolationOptions) -> [SupervisedPlay] {
+                               unroutable: [(plugin: String, message: String)], options: IsolationOptions,
+                               played: (SupervisedPlay) -> Void = { _ in }) -> [SupervisedPlay] {
         guard options.mode == .worker else {
-            return scenarios.map { play($0, scan: scan, fps: fps, loading: loading, unroutable: unroutable, options: options, prestarted: nil) }
+            return scenarios.map {
+                let p = play($0, scan: scan, fps: fps, loading: loading, unroutable: unroutable, options: options, prestarted: nil)
+                played(p)
+                return p
+            }
         }
         _ = Glibc.signal(SIGPIPE, SIG_IGN)
         let ahead = max(1, min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
@@ -104,6 +110,7 @@ public enum Supervisor {
             let p = play(scenarios[i], scan: scan, fps: fps, loading: loading, unroutable: unroutable, options: options,
                          prestarted: started.removeValue(forKey: i))
             out.append(p)
+            played(p)
             if p.stoppedAt != nil { break }
         }
         for w in started.values { w.abandon() }

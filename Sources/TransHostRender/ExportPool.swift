@@ -12,7 +12,9 @@ import Glibc
 /// depend on it.
 ///
 /// The caller reads results in order with `wait(_:)` while later tasks still run, so a run can
-/// report its first job before its last one is rendered.
+/// report its first job before its last one is rendered. Tasks may also be added while earlier
+/// ones run (`open`, `add`, `close`): a run renders its first scenario while the next ones
+/// are still being played.
 public final class ExportPool: @unchecked Sendable {
     public struct Task {
         /// The raster bytes the task may hold at once (RasterBudget.estimate); 0 for a task that
@@ -31,6 +33,9 @@ public final class ExportPool: @unchecked Sendable {
     private var runningWeight = 0
     private var done: [Bool] = []
     private var cancelled = false
+    /// No task will be added (workers finish once the list is done).
+    private var closed = false
+    private var opened = false
     private let budget: Int
     private let threads: Int
 
@@ -53,15 +58,46 @@ public final class ExportPool: @unchecked Sendable {
     /// The cores this process may use.
     public static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
-    /// Starts `tasks`; returns at once. Call once.
+    /// Starts `tasks`, the only ones; returns at once. Call once, instead of `open`.
     public func start(_ tasks: [Task]) {
+        open(threads: min(threads, tasks.count))
+        _ = add(tasks)
+        close()
+    }
+
+    /// Starts the workers, which wait for tasks from `add` until `close` (which must come, or
+    /// they wait for ever). Call once.
+    public func open() { open(threads: threads) }
+
+    private func open(threads n: Int) {
         pthread_mutex_lock(mutex)
-        self.tasks = tasks
-        done = Array(repeating: false, count: tasks.count)
+        precondition(!opened, "an export pool is opened once")
+        opened = true
         pthread_mutex_unlock(mutex)
-        for _ in 0..<min(threads, tasks.count) {
-            DispatchQueue.global().async { self.work() }
-        }
+        for _ in 0..<n { DispatchQueue.global().async { self.work() } }
+    }
+
+    /// Queues `tasks` after those already added; returns the index of the first (what `wait`
+    /// takes). They run in order, as the budget allows.
+    public func add(_ tasks: [Task]) -> Int {
+        pthread_mutex_lock(mutex)
+        precondition(!closed, "tasks added to a closed export pool")
+        let first = self.tasks.count
+        self.tasks += tasks
+        // After `cancel` nothing more runs: what is added counts as skipped.
+        done += Array(repeating: cancelled, count: tasks.count)
+        if cancelled { next = self.tasks.count }
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(mutex)
+        return first
+    }
+
+    /// No more tasks: workers end when the queue is done.
+    public func close() {
+        pthread_mutex_lock(mutex)
+        closed = true
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(mutex)
     }
 
     /// Blocks until task `i` has run (or was skipped by `cancel`).
@@ -71,9 +107,12 @@ public final class ExportPool: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    /// Blocks until every task has run or been skipped.
+    /// Blocks until every task added has run or been skipped.
     public func waitAll() {
-        for i in 0..<tasks.count { wait(i) }
+        pthread_mutex_lock(mutex)
+        let count = tasks.count
+        pthread_mutex_unlock(mutex)
+        for i in 0..<count { wait(i) }
     }
 
     /// Skips the tasks that have not started; running ones finish.
@@ -91,7 +130,11 @@ public final class ExportPool: @unchecked Sendable {
                 while next < tasks.count { done[next] = true; next += 1 }
                 pthread_cond_broadcast(changed)
             }
-            guard next < tasks.count else { break }
+            guard next < tasks.count else {
+                if closed || cancelled { break }
+                pthread_cond_wait(changed, mutex)
+                continue
+            }
             let w = tasks[next].weight
             if running > 0 && runningWeight + w > budget {
                 pthread_cond_wait(changed, mutex)

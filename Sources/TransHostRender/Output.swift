@@ -45,7 +45,21 @@ public enum AtomicFile {
 /// PNG through cairo's writer (libpng; no timestamps or other varying chunks), so the same
 /// image always gives the same bytes.
 public enum PNGWriter {
+    /// The PNG cairo writes for `image`. An opaque image (every sheet, most frames) is encoded
+    /// by CRenderKernels' th_png_encode_opaque, which writes cairo's and libpng's bytes with
+    /// half the work: libpng tries its five row filters in full and in order, ours stops a
+    /// filter as soon as it cannot win (the choice and the bytes are the same).
     public static func encode(_ image: RGBAImage) -> [UInt8] {
+        let words = image.data.assumingMemoryBound(to: UInt32.self)
+        if th_png_is_opaque(words, image.stride, Int32(image.width), Int32(image.height)) != 0 {
+            var out = [UInt8](repeating: 0, count: th_png_opaque_bound(Int32(image.width), Int32(image.height)))
+            let n = out.withUnsafeMutableBufferPointer { th_png_encode_opaque(words, image.stride, Int32(image.width), Int32(image.height), $0.baseAddress) }
+            if n > 0 { out.removeLast(out.count - n); return out }
+        }
+        return cairoEncode(image)
+    }
+
+    static func cairoEncode(_ image: RGBAImage) -> [UInt8] {
         final class Sink { var bytes: [UInt8] = [] }
         let sink = Sink()
         let box = Unmanaged.passRetained(sink)

@@ -7,11 +7,12 @@ import TransHostSupport
 
 /// One `transhost run`, assembled in one place. Its steps, in order:
 /// 1. resolve plugins: the scan's routable plugins, and those whose manifest cannot be read;
-/// 2. play every scenario, before any picture is rendered (so pictures see each view as it was at
-///    the end of its scenario, wherever it was played): in this process (`Playback`), or through
-///    the `player`, which the command line sets to the supervisor of playback workers;
+/// 2. play every scenario, in order: in this process (`Playback`), or through the `player`,
+///    which the command line sets to the supervisor of playback workers;
 /// 3. render and 4. write each job's trace and pictures into its directory, replacing what the
-///    previous run there wrote (`OutputIndex`);
+///    previous run there wrote (`OutputIndex`). A job's pictures start as soon as its scenario
+///    is played, while later ones still play: they depend only on the played result, and no
+///    step forks the process (validation children and workers are exec'ed);
 /// 5. compare each trace and its golden frames with the goldens, with `--expect`, recording
 ///    what the record mode says (`checkGoldens`).
 /// Plugin deinit runs once at the end, whatever happened before.
@@ -24,8 +25,10 @@ public final class RunSession {
     /// Called (from rendering threads, one at a time) for a picture instant that does not exist.
     public var renderWarning: ((String) -> Void)?
     /// Plays the scenarios of step 2, in order (--device applied), given the plugins that cannot
-    /// be routed. nil plays them in this process.
-    public var player: (([Scenario], [(plugin: String, message: String)]) -> [PlayOutcome])?
+    /// be routed, handing each outcome to `played` as soon as it is known (in order) and
+    /// returning them all. nil plays them in this process.
+    public var player: ((_ scenarios: [Scenario], _ unroutable: [(plugin: String, message: String)],
+                         _ played: (PlayOutcome) -> Void) -> [PlayOutcome])?
 
     public init(scan: PluginScan, options: RunOptions, libraries: PluginLibraries = .process) {
         self.scan = scan
@@ -39,21 +42,31 @@ public final class RunSession {
     public func run(_ jobs: [RunJob], report: (JobReport) -> Void = { _ in }) -> [JobReport] {
         defer { libraries.shutdown() }
         let unroutable = resolvePlugins()
-        let played = player?(jobs.map(scenario(of:)), unroutable) ?? jobs.map { .played(play($0, unroutable: unroutable)) }
-        // Steps 3 and 4 of every played job go to one pool at once (traces and transitions on
-        // every core); the jobs are then finished and reported in order, each as soon as its
-        // own tasks are done.
+        // Steps 3 and 4 of every played job go to one pool (traces and transitions on every
+        // core), each job's as soon as it is played; the jobs are then finished and reported
+        // in order, each as soon as its own tasks are done.
         let pool = ExportPool(budget: options.pictures.concurrentRasterBytes)
+        pool.open()
+        defer { pool.close(); pool.waitAll() }
         var writes: [(task: Range<Int>, write: JobWrite)?] = []
-        var tasks: [ExportPool.Task] = []
-        for (job, outcome) in zip(jobs, played) {
-            guard case .played(let result) = outcome else { writes.append(nil); continue }
+        func render(_ outcome: PlayOutcome) {
+            let job = jobs[writes.count]
+            guard case .played(let result) = outcome else { writes.append(nil); return }
             let (write, jobTasks) = prepareWrite(result, of: job)
-            writes.append((tasks.count..<(tasks.count + jobTasks.count), write))
-            tasks += jobTasks
+            let first = pool.add(jobTasks)
+            writes.append((first..<(first + jobTasks.count), write))
         }
-        pool.start(tasks)
-        defer { pool.waitAll() }
+        let played: [PlayOutcome]
+        if let player {
+            played = player(jobs.map(scenario(of:)), unroutable, render)
+        } else {
+            played = jobs.map { job in
+                let outcome = PlayOutcome.played(play(job, unroutable: unroutable))
+                render(outcome)
+                return outcome
+            }
+        }
+        pool.close()
         var reports: [JobReport] = []
         for ((job, outcome), pending) in zip(zip(jobs, played), writes) {
             let result: RunResult

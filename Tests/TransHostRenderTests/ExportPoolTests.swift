@@ -19,9 +19,10 @@ final class ExportPoolTests: XCTestCase {
     }
 
     /// Tasks busy for a moment (real work, so two threads overlap when they may).
-    func tasks(_ weights: [Int], log: Log) -> [ExportPool.Task] {
-        weights.enumerated().map { i, w in
-            ExportPool.Task(weight: w) {
+    func tasks(_ weights: [Int], log: Log, from first: Int = 0) -> [ExportPool.Task] {
+        weights.enumerated().map { k, w in
+            let i = first + k
+            return ExportPool.Task(weight: w) {
                 log.start(i, weight: w)
                 var x = 0.0
                 for k in 0..<2_000_000 { x += Double(k & 7) }
@@ -69,5 +70,35 @@ final class ExportPoolTests: XCTestCase {
         let finished = log.state.withLock { $0.finished }
         XCTAssertLessThan(finished.count, 6, "tasks after the cancel were skipped")
         XCTAssertEqual(finished, Array(0..<finished.count), "one thread runs them in order")
+    }
+
+    /// A run adds each scenario's tasks as soon as it is played: tasks added while earlier
+    /// ones run are run too, in order, and the workers wait for more until the pool is closed.
+    func testTasksAddedWhileOthersRunAreRunUntilClosed() {
+        let log = Log()
+        let pool = ExportPool(budget: 100, threads: 2)
+        pool.open()
+        let first = pool.add(tasks([10, 10], log: log))
+        pool.wait(first + 1)
+        usleep(20_000) // the workers are idle now, waiting for more
+        let second = pool.add(tasks([10, 10, 10], log: log, from: 10))
+        XCTAssertEqual(second, 2)
+        pool.close()
+        pool.waitAll()
+        let finished = log.state.withLock { $0.finished }
+        XCTAssertEqual(Set(finished), [0, 1, 10, 11, 12])
+    }
+
+    func testTasksAddedAfterACancelAreSkipped() {
+        let log = Log()
+        let pool = ExportPool(budget: 100, threads: 2)
+        pool.open()
+        pool.wait(pool.add(tasks([10], log: log)))
+        pool.cancel()
+        let late = pool.add(tasks([10, 10], log: log))
+        pool.wait(late)
+        pool.wait(late + 1)
+        pool.close()
+        XCTAssertEqual(log.state.withLock { $0.finished }, [0])
     }
 }

@@ -18,13 +18,19 @@ final class GIFEncodingTests: XCTestCase {
         let w = 180, h = 120
         var out: [RGBAImage] = []
         // Noise over every colour (quantised; the string table fills many times), then two
-        // colours, then a change to a corner only, then no change at all, then 5 colours.
+        // colours, then a change to a corner only, then no change at all, then 5 colours, then
+        // runs of one colour 61 to 183 pixels long between stretches of noise (the coder's
+        // memo of runs grows long, and the table is cleared in the middle of it).
         let kinds: [(Int, Int) -> UInt32] = [
             { _, _ in next() & 0xffffff },
             { x, y in (x / 7 + y / 5) % 2 == 0 ? 0x102030 : 0xf0e0d0 },
             { x, y in x < 40 && y < 30 ? 0x00ff00 : ((x / 7 + y / 5) % 2 == 0 ? 0x102030 : 0xf0e0d0) },
             { x, y in x < 40 && y < 30 ? 0x00ff00 : ((x / 7 + y / 5) % 2 == 0 ? 0x102030 : 0xf0e0d0) },
             { x, y in [0x000000, 0xffffff, 0xff0000, 0x00ff00, 0x0000ff][(x * x + y) % 5] },
+            { x, y in
+                let segment = (y * w + x) / 61
+                return segment % 4 == 0 ? next() & 0xffffff : [0x336699, 0xf0f0f0, 0x102030][segment % 3]
+            },
         ]
         for kind in kinds {
             let img = RGBAImage(width: w, height: h)
@@ -43,7 +49,7 @@ final class GIFEncodingTests: XCTestCase {
     func testARepeatedFrameWritesTheSameFile() throws {
         let dir = try TestProcess.temporaryDirectory(self, prefix: "transhost-gif-repeats")
         let images = frames()
-        let durations = [0.02, 0.5, 0.013, 1, 700]
+        let durations = [0.02, 0.5, 0.013, 1, 700, 0.1]
         try GIFWriter.write(frames: images, frameDurations: durations, to: dir + "/compared.gif")
         try GIFWriter.write(width: images[0].width, height: images[0].height, frameDurations: durations, to: dir + "/told.gif",
                             repeats: { $0 == 3 }, frame: { k in images[k == 3 ? 2 : k] })
@@ -56,13 +62,13 @@ final class GIFEncodingTests: XCTestCase {
     func testGiflibReadsAndRewritesOurGIFsByteForByte() throws {
         let dir = try TestProcess.temporaryDirectory(self, prefix: "transhost-gif-encoding")
         let path = dir + "/frames.gif"
-        try GIFWriter.write(frames: frames(), frameDurations: [0.02, 0.5, 0.013, 1, 700], to: path)
+        try GIFWriter.write(frames: frames(), frameDurations: [0.02, 0.5, 0.013, 1, 700, 0.1], to: path)
         let ours = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
 
         var err: Int32 = 0
         guard let input = DGifOpenFileName(path, &err) else { return XCTFail("giflib cannot open it: \(err)") }
         XCTAssertEqual(DGifSlurp(input), GIF_OK, "giflib decodes it")
-        XCTAssertEqual(input.pointee.ImageCount, 5)
+        XCTAssertEqual(input.pointee.ImageCount, 6)
 
         final class Sink { var bytes: [UInt8] = [] }
         let sink = Sink()

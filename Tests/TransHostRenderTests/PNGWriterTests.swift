@@ -1,0 +1,69 @@
+import XCTest
+import CRenderKernels
+@testable import TransHostRender
+
+/// Opaque images are PNG-encoded by our own loop (th_png_encode_opaque) instead of cairo's
+/// libpng path. Pictures keep their bytes, so the files are compared with cairo's own for
+/// images that make libpng choose each of its row filters, and the cases left to cairo are
+/// checked to be cairo's.
+final class PNGWriterTests: XCTestCase {
+    private func image(width: Int, height: Int, alpha: (Int, Int) -> UInt32 = { _, _ in 255 },
+                       colour: (Int, Int) -> UInt32) -> RGBAImage {
+        let img = RGBAImage(width: width, height: height)
+        let words = img.data.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<height {
+            for x in 0..<width {
+                let a = alpha(x, y), c = colour(x, y)
+                func ch(_ v: UInt32) -> UInt32 { (v & 255) * a / 255 }
+                words[y * img.stride / 4 + x] = a << 24 | ch(c >> 16) << 16 | ch(c >> 8) << 8 | ch(c)
+            }
+        }
+        return img
+    }
+
+    func testOpaqueImagesGetCairosBytes() {
+        var seed: UInt64 = 42
+        func next() -> UInt32 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return UInt32(truncatingIfNeeded: seed >> 33)
+        }
+        let cases: [(String, RGBAImage)] = [
+            // Flat rows (none), horizontal ramps (sub), vertical ramps (up), smooth 2D fields
+            // (average, Paeth), noise, and a mix by band so the choice changes row to row.
+            ("flat", image(width: 300, height: 90) { _, _ in 0xf0f0f4 }),
+            ("horizontal ramp", image(width: 256, height: 80) { x, _ in UInt32(x) * 0x010101 }),
+            ("vertical ramp", image(width: 200, height: 256) { _, y in UInt32(y) << 8 | 0x400000 }),
+            ("field", image(width: 240, height: 200) { x, y in UInt32((x * y) & 255) << 16 | UInt32((x + 2 * y) & 255) << 8 | UInt32((x ^ y) & 255) }),
+            ("noise", image(width: 120, height: 100) { _, _ in next() & 0xffffff }),
+            ("bands", image(width: 320, height: 240) { x, y in
+                switch (y / 12) % 4 {
+                case 0: return 0x336699
+                case 1: return UInt32(x & 255) * 0x010203
+                case 2: return next() & 0xffffff
+                default: return UInt32((x / 3 + y) & 255) << 8
+                }
+            }),
+        ]
+        for (name, img) in cases {
+            XCTAssertEqual(th_png_is_opaque(img.data.assumingMemoryBound(to: UInt32.self), img.stride, Int32(img.width), Int32(img.height)), 1)
+            let ours = PNGWriter.encode(img), cairo = PNGWriter.cairoEncode(img)
+            XCTAssertEqual(ours.count, cairo.count, name)
+            XCTAssertTrue(ours == cairo, "\(name): the PNG differs from cairo's")
+        }
+    }
+
+    /// Translucent images, and images of at most 16 KiB of rows (libpng narrows its window for
+    /// them), are left to cairo; a sheet-sized opaque image is ours and still cairo's bytes.
+    func testWhatIsLeftToCairoIsCairos() {
+        let translucent = image(width: 200, height: 100, alpha: { x, _ in x < 100 ? 255 : 128 }) { x, y in UInt32(x * y) & 0xffffff }
+        XCTAssertEqual(th_png_is_opaque(translucent.data.assumingMemoryBound(to: UInt32.self), translucent.stride, 200, 100), 0)
+        XCTAssertEqual(PNGWriter.encode(translucent), PNGWriter.cairoEncode(translucent))
+        let small = image(width: 40, height: 30) { x, _ in UInt32(x) * 0x030303 }
+        var out = [UInt8](repeating: 0, count: th_png_opaque_bound(40, 30))
+        XCTAssertEqual(out.withUnsafeMutableBufferPointer { th_png_encode_opaque(small.data.assumingMemoryBound(to: UInt32.self), small.stride, 40, 30, $0.baseAddress) }, 0)
+        XCTAssertEqual(PNGWriter.encode(small), PNGWriter.cairoEncode(small))
+        let sheet = ContactSheet.make(frames: [(image(width: 640, height: 1136) { x, y in UInt32((x + y) & 255) }, 0), (image(width: 640, height: 1136) { _, _ in 0xffffff }, 0.25)],
+                                      caption: ContactSheet.Caption(animator: "a", transition: "#0 push", fromTo: "A → B", duration: 0.25, outcome: "completed"))
+        XCTAssertEqual(PNGWriter.encode(sheet), PNGWriter.cairoEncode(sheet))
+    }
+}
