@@ -149,8 +149,8 @@ extension AnimationEngine {
     }
 
     /// A plan of the tree under `root`, when one is likely to pay: a large tree (see
-    /// samplingPlanMinimumViews; its size is known from its last frame) sampled for the first
-    /// time, or unchanged since its last frame, is likely to hold still for the next frames too
+    /// samplingPlanMinimumViews; its size is known from its last frame, so a tree's first frame
+    /// is walked) unchanged since its last frame is likely to hold still for the next frames too
     /// (building a plan costs about a walk). A tree that changes every frame is walked instead,
     /// and costs no more than before plans existed; so is one with another engine's view in it,
     /// which is not tried again until something changes.
