@@ -42,6 +42,14 @@ static const uint8_t bayer[8][8] = {
 #include <emmintrin.h>
 static inline size_t same_run(const uint32_t *a, const uint32_t *b, size_t n) {
     size_t i = 0;
+    /* Sixteen pixels a step while they all match (one mask test for four compares). */
+    for (; i + 16 <= n; i += 16) {
+        __m128i e0 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + i)), _mm_loadu_si128((const __m128i *)(b + i)));
+        __m128i e1 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + i + 4)), _mm_loadu_si128((const __m128i *)(b + i + 4)));
+        __m128i e2 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + i + 8)), _mm_loadu_si128((const __m128i *)(b + i + 8)));
+        __m128i e3 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + i + 12)), _mm_loadu_si128((const __m128i *)(b + i + 12)));
+        if (_mm_movemask_epi8(_mm_and_si128(_mm_and_si128(e0, e1), _mm_and_si128(e2, e3))) != 0xffff) break;
+    }
     for (; i + 4 <= n; i += 4) {
         __m128i eq = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + i)), _mm_loadu_si128((const __m128i *)(b + i)));
         if (_mm_movemask_epi8(eq) != 0xffff) break;
@@ -51,6 +59,14 @@ static inline size_t same_run(const uint32_t *a, const uint32_t *b, size_t n) {
 }
 static inline size_t same_tail(const uint32_t *a, const uint32_t *b, size_t n) {
     size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        const uint32_t *x = a + n - i - 16, *y = b + n - i - 16;
+        __m128i e0 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)x), _mm_loadu_si128((const __m128i *)y));
+        __m128i e1 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(x + 4)), _mm_loadu_si128((const __m128i *)(y + 4)));
+        __m128i e2 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(x + 8)), _mm_loadu_si128((const __m128i *)(y + 8)));
+        __m128i e3 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(x + 12)), _mm_loadu_si128((const __m128i *)(y + 12)));
+        if (_mm_movemask_epi8(_mm_and_si128(_mm_and_si128(e0, e1), _mm_and_si128(e2, e3))) != 0xffff) break;
+    }
     for (; i + 4 <= n; i += 4) {
         __m128i eq = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + n - i - 4)), _mm_loadu_si128((const __m128i *)(b + n - i - 4)));
         if (_mm_movemask_epi8(eq) != 0xffff) break;
@@ -135,8 +151,8 @@ int th_changed_rect(const uint32_t *a, const uint32_t *b, int w, int h, int rect
     int x0 = w, y0 = h, x1 = 0, y1 = 0;
     for (int y = 0; y < h; y++) {
         const uint32_t *ra = a + (size_t)y * (size_t)w, *rb = b + (size_t)y * (size_t)w;
+        if (memcmp(ra, rb, (size_t)w * 4) == 0) continue;
         int first = (int)same_run(ra, rb, (size_t)w);
-        if (first == w) continue;
         int last = w - 1 - (int)same_tail(ra + first, rb + first, (size_t)(w - first));
         if (first < x0) x0 = first;
         if (last + 1 > x1) x1 = last + 1;

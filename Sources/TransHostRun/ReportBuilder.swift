@@ -20,7 +20,9 @@ struct ReportBuilder {
     let pictures: RunExporter.Options
 
     /// The job as its report shows it; `dir` is its directory relative to the report's.
-    func job(_ r: JobReport, dir: String) -> ReportJob {
+    /// `transitions`, when given, are this job's transitions as an earlier page built them
+    /// (they do not depend on `dir`): the gallery's page then reuses each job's.
+    func job(_ r: JobReport, dir: String, transitions: [ReportTransition]? = nil) -> ReportJob {
         let res = r.result, d = res.scenario.device
         let source = res.scenario.source == "built-in" ? "built-in" : PathUtil.basename(PathUtil.dirname(res.scenario.source)) + "/" + PathUtil.basename(res.scenario.source)
         var notes = res.warnings.map { "warning: \($0)" } + res.errors.map { "error: \($0)" }
@@ -37,6 +39,10 @@ struct ReportBuilder {
         if let c = r.comparison, let g = r.goldens {
             j.comparison = ReportComparison(golden: g.trace, matches: c.matches, differences: c.total, summary: c.summary.map(\.description),
                                             listed: c.listed.map(\.description) + (c.unlisted > 0 ? ["... and \(c.unlisted) more"] : []))
+        }
+        if let transitions {
+            j.transitions = transitions
+            return j
         }
         let names = Set(r.files.map(PathUtil.basename))
         let router = Router(rules: PluginRuntime.rules(from: scan.routable), types: TypeHierarchy(superclasses: res.scenario.types))

@@ -133,9 +133,18 @@ public final class RunSession {
         return Report(title: title, shards: options.shard.map { [$0] } ?? [], jobs: reports.map { r in
             let d = r.job.outDir
             let rel = d == dir ? "" : d.hasPrefix(prefix) ? String(d.dropFirst(prefix.count)) + "/" : PathUtil.basename(d) + "/"
-            return builder.job(r, dir: rel)
+            // A job's transitions (route explanations, curves, pictures) are built once: its own
+            // page and the gallery's show the same, and the gallery's is built last, alone.
+            // (Its own page is listed among its files once written: that does not change them.)
+            let key = ReportKey(outDir: d, files: r.files.filter { PathUtil.basename($0) != "report.html" }, verdict: "\(r.verdict)")
+            let j = builder.job(r, dir: rel, transitions: reportTransitions[key])
+            reportTransitions[key] = j.transitions
+            return j
         })
     }
+
+    private struct ReportKey: Hashable { var outDir: String; var files: [String]; var verdict: String }
+    private var reportTransitions: [ReportKey: [ReportTransition]] = [:]
 
     /// Writes the gallery's report.html into `dir` (the parent of its jobs' directories),
     /// replacing what an earlier run left there as the output index says; returns its path.
