@@ -1,4 +1,5 @@
 #include "gif_quantize.h"
+#include "pixel_runs.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,134 +36,8 @@ static const uint8_t bayer[8][8] = {
     {15, 47,  7, 39, 13, 45,  5, 37}, {63, 31, 55, 23, 61, 29, 53, 21},
 };
 
-/* How many leading pixels of a and b (n of them) are equal; and how many trailing. Frames
-   after the first mostly repeat the previous one, so the passes below skip unchanged stretches
-   four pixels at a time. */
-#if defined(__SSE2__)
-#include <emmintrin.h>
-static inline size_t same_run(const uint32_t *a, const uint32_t *b, size_t n) {
-    size_t i = 0;
-    /* Sixteen pixels a step while they all match (one mask test for four compares). */
-    for (; i + 16 <= n; i += 16) {
-        __m128i e0 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + i)), _mm_loadu_si128((const __m128i *)(b + i)));
-        __m128i e1 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + i + 4)), _mm_loadu_si128((const __m128i *)(b + i + 4)));
-        __m128i e2 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + i + 8)), _mm_loadu_si128((const __m128i *)(b + i + 8)));
-        __m128i e3 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + i + 12)), _mm_loadu_si128((const __m128i *)(b + i + 12)));
-        if (_mm_movemask_epi8(_mm_and_si128(_mm_and_si128(e0, e1), _mm_and_si128(e2, e3))) != 0xffff) break;
-    }
-    for (; i + 4 <= n; i += 4) {
-        __m128i eq = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + i)), _mm_loadu_si128((const __m128i *)(b + i)));
-        if (_mm_movemask_epi8(eq) != 0xffff) break;
-    }
-    while (i < n && a[i] == b[i]) i++;
-    return i;
-}
-static inline size_t same_tail(const uint32_t *a, const uint32_t *b, size_t n) {
-    size_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        const uint32_t *x = a + n - i - 16, *y = b + n - i - 16;
-        __m128i e0 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)x), _mm_loadu_si128((const __m128i *)y));
-        __m128i e1 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(x + 4)), _mm_loadu_si128((const __m128i *)(y + 4)));
-        __m128i e2 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(x + 8)), _mm_loadu_si128((const __m128i *)(y + 8)));
-        __m128i e3 = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(x + 12)), _mm_loadu_si128((const __m128i *)(y + 12)));
-        if (_mm_movemask_epi8(_mm_and_si128(_mm_and_si128(e0, e1), _mm_and_si128(e2, e3))) != 0xffff) break;
-    }
-    for (; i + 4 <= n; i += 4) {
-        __m128i eq = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + n - i - 4)), _mm_loadu_si128((const __m128i *)(b + n - i - 4)));
-        if (_mm_movemask_epi8(eq) != 0xffff) break;
-    }
-    while (i < n && a[n - 1 - i] == b[n - 1 - i]) i++;
-    return i;
-}
-#else
-static inline size_t same_run(const uint32_t *a, const uint32_t *b, size_t n) {
-    size_t i = 0;
-    while (i < n && a[i] == b[i]) i++;
-    return i;
-}
-static inline size_t same_tail(const uint32_t *a, const uint32_t *b, size_t n) {
-    size_t i = 0;
-    while (i < n && a[n - 1 - i] == b[n - 1 - i]) i++;
-    return i;
-}
-#endif
-
-/* How many of the n pixels from cur on are colour c and changed (prev, when given, differs
-   there): the stretch of one flat fill the passes below count or index at once. */
-static inline size_t changed_run(const uint32_t *cur, const uint32_t *prev, size_t n, uint32_t c) {
-    size_t i = 0;
-#if defined(__SSE2__)
-    const __m128i cc = _mm_set1_epi32((int)c);
-    if (prev) {
-        for (; i + 4 <= n; i += 4) {
-            __m128i same = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(cur + i)), cc);
-            __m128i kept = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(prev + i)), cc);
-            if (_mm_movemask_epi8(_mm_andnot_si128(kept, same)) != 0xffff) break;
-        }
-    } else {
-        for (; i + 4 <= n; i += 4)
-            if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(cur + i)), cc)) != 0xffff) break;
-    }
-#endif
-    while (i < n && cur[i] == c && (!prev || prev[i] != c)) i++;
-    return i;
-}
-
 static inline int ch(uint32_t c, int k) { return (int)((c >> (16 - 8 * k)) & 255); }
 static inline uint32_t bin_of(uint32_t c) { return ((c >> 9) & 0x7c00) | ((c >> 6) & 0x3e0) | ((c >> 3) & 0x1f); }
-
-static inline uint32_t flatten_one(uint32_t p, int bg_r, int bg_g, int bg_b) {
-    int a = (int)(p >> 24);
-    if (a == 255) return p & 0xffffff;
-    int inv = 255 - a;
-    int r = (int)((p >> 16) & 255) + (bg_r * inv + 127) / 255;
-    int g = (int)((p >> 8) & 255) + (bg_g * inv + 127) / 255;
-    int b = (int)(p & 255) + (bg_b * inv + 127) / 255;
-    if (r > 255) r = 255;
-    if (g > 255) g = 255;
-    if (b > 255) b = 255;
-    return ((uint32_t)r << 16) | ((uint32_t)g << 8) | (uint32_t)b;
-}
-
-void th_flatten_rgb(const uint32_t *pixels, size_t stride, int width, int height,
-                    uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *out) {
-    for (int y = 0; y < height; y++) {
-        const uint32_t *row = (const uint32_t *)((const uint8_t *)pixels + (size_t)y * stride);
-        uint32_t *o = out + (size_t)y * (size_t)width;
-        int x = 0;
-#if defined(__SSE2__)
-        /* Rendered frames are opaque almost everywhere: four opaque pixels only lose their
-           alpha byte. */
-        const __m128i alpha = _mm_set1_epi32((int)0xff000000u), rgb = _mm_set1_epi32(0x00ffffff);
-        for (; x + 4 <= width; x += 4) {
-            __m128i p = _mm_loadu_si128((const __m128i *)(row + x));
-            if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_and_si128(p, alpha), alpha)) == 0xffff) {
-                _mm_storeu_si128((__m128i *)(o + x), _mm_and_si128(p, rgb));
-            } else {
-                for (int j = 0; j < 4; j++) o[x + j] = flatten_one(row[x + j], bg_r, bg_g, bg_b);
-            }
-        }
-#endif
-        for (; x < width; x++) o[x] = flatten_one(row[x], bg_r, bg_g, bg_b);
-    }
-}
-
-int th_changed_rect(const uint32_t *a, const uint32_t *b, int w, int h, int rect[4]) {
-    int x0 = w, y0 = h, x1 = 0, y1 = 0;
-    for (int y = 0; y < h; y++) {
-        const uint32_t *ra = a + (size_t)y * (size_t)w, *rb = b + (size_t)y * (size_t)w;
-        if (memcmp(ra, rb, (size_t)w * 4) == 0) continue;
-        int first = (int)same_run(ra, rb, (size_t)w);
-        int last = w - 1 - (int)same_tail(ra + first, rb + first, (size_t)(w - first));
-        if (first < x0) x0 = first;
-        if (last + 1 > x1) x1 = last + 1;
-        if (y < y0) y0 = y;
-        y1 = y + 1;
-    }
-    if (x1 <= x0) { rect[0] = 0; rect[1] = 0; rect[2] = 1; rect[3] = 1; return 0; }
-    rect[0] = x0; rect[1] = y0; rect[2] = x1; rect[3] = y1;
-    return 1;
-}
 
 th_gif_quantizer *th_gifq_create(void) {
     th_gif_quantizer *q = calloc(1, sizeof *q);

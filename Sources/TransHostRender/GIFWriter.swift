@@ -113,7 +113,7 @@ public enum GIFWriter {
                     throw RenderOutputError.invalidArgument("GIF frames must all have one size")
                 }
                 let t0 = times == nil ? 0 : StageClock.nanoseconds()
-                // A repeated frame is its predecessor again: what th_changed_rect would find for
+                // A repeated frame is its predecessor again: what th_flatten_changed would find for
                 // two equal frames (nothing changed; a 1 x 1 rectangle at the origin).
                 let repeated = k > 0 && repeats?(k) == true
                 var rect: [Int32] = [0, 0, Int32(w), Int32(h)]
@@ -121,10 +121,11 @@ public enum GIFWriter {
                     rect = [0, 0, 1, 1]
                 } else {
                     current.withUnsafeMutableBufferPointer { c in
-                        th_flatten_rgb(image.data.assumingMemoryBound(to: UInt32.self), image.stride, Int32(w), Int32(h),
-                                       bg.0, bg.1, bg.2, c.baseAddress)
+                        previous.withUnsafeBufferPointer { p in
+                            _ = th_flatten_changed(image.data.assumingMemoryBound(to: UInt32.self), image.stride, Int32(w), Int32(h),
+                                                   bg.0, bg.1, bg.2, c.baseAddress, k > 0 ? p.baseAddress : nil, &rect)
+                        }
                     }
-                    if k > 0 { th_changed_rect(current, previous, Int32(w), Int32(h), &rect) }
                 }
                 let result = (repeated ? previous : current).withUnsafeBufferPointer { c in
                     previous.withUnsafeBufferPointer { p in

@@ -8,10 +8,13 @@
 void th_flatten_rgb(const uint32_t *pixels, size_t stride, int width, int height,
                     uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *out_rgb);
 
-/// The smallest rectangle holding every pixel that differs between two packed RGB frames:
-/// rect = {x0, y0, x1, y1}, ends exclusive. Returns 0 (and a 1 x 1 rectangle at the origin)
-/// when the frames are identical.
-int th_changed_rect(const uint32_t *a, const uint32_t *b, int width, int height, int rect[4]);
+/// th_flatten_rgb, and at once the smallest rectangle holding every pixel that differs from
+/// `prev` (the previous frame's packed RGB; each row is compared while it is still in the
+/// cache): rect = {x0, y0, x1, y1}, ends exclusive. Returns 0 (and a 1 x 1 rectangle at the
+/// origin) when the frames are identical; with prev NULL, rect is the whole frame and 1 is
+/// returned.
+int th_flatten_changed(const uint32_t *pixels, size_t stride, int width, int height,
+                       uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *out_rgb, const uint32_t *prev, int rect[4]);
 
 /// Per-frame adaptive palettes for GIF frames. Holds its tables between frames so they are
 /// allocated once per GIF.
