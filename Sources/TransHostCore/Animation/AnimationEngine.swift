@@ -43,6 +43,14 @@ public final class AnimationEngine {
     public var warningHandler: ((String) -> Void)?
 
     private var viewCounter = 0
+    /// Moves whenever a view of this engine changes in a way sampling reads (see SamplingPlan).
+    let samplingEpoch = SamplingEpoch()
+    /// The fewest views a tree needs for sampling to build it a plan. What sampling reads of a
+    /// smaller tree stays in the processor's caches, where walking it is as fast as reading a
+    /// plan (engine bench, 2 cores: with plans 100 layers took 14.7 us a frame against 13.7
+    /// walked, 1000 about 3% more, 3000 the same, 10,000 as little as half). Tests lower it to
+    /// exercise plans on small trees.
+    var samplingPlanMinimumViews = 4096
     private var groupCounter = 0
     var groups: [AnimationGroup] = []
     private var readyCompletions: [(time: Double, group: AnimationGroup)] = []

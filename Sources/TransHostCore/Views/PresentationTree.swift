@@ -23,7 +23,7 @@ public struct SampledView: Hashable, Sendable {
         }
     }
 
-    private let storage: Storage
+    let storage: Storage
 
     public var id: String { storage.id }
     public var name: String { storage.name }
@@ -52,6 +52,9 @@ public struct SampledView: Hashable, Sendable {
         guard let n = resizableSize else { return false }
         return abs(n.width - bounds.width) > 1e-9 || abs(n.height - bounds.height) > 1e-9
     }
+
+    /// The form a SamplingPlan keeps for a view.
+    init(storage: Storage) { self.storage = storage }
 
     /// A view as another process sampled it (a playback worker's frames, decoded).
     public init(id: String, name: String, content: ViewContent, contentVersion: Int, clipsToBounds: Bool, isSnapshot: Bool,
@@ -104,7 +107,7 @@ public struct PresentationNode: Equatable, Sendable {
         self.init(view: view, parentID: parentID, z: z, depth: depth, state: state, isHidden: isHidden, layerBox: layers.map(LayerBox.init))
     }
 
-    fileprivate init(view: SampledView, parentID: String?, z: Int, depth: Int, state: PresentationState, isHidden: Bool, layerBox: LayerBox?) {
+    init(view: SampledView, parentID: String?, z: Int, depth: Int, state: PresentationState, isHidden: Bool, layerBox: LayerBox?) {
         self.view = view; self.parentID = parentID; self.z = z; self.depth = depth; self.state = state; self.isHidden = isHidden
         self.layerBox = layerBox
     }
@@ -123,14 +126,43 @@ extension AnimationEngine {
     /// This is the engine's hot path (every frame, every view): it computes the same values as
     /// `presentation(of:)` and `sampleLayers(of:)` for each view, in the same order of
     /// operations, but reads the clock once and shares what animations of one timeline or one
-    /// block have in common (see SamplingCache).
+    /// block have in common (see SamplingCache), and while the tree holds still it reads a plan
+    /// of it instead of the views themselves (see SamplingPlan).
     public func sampleTree(_ root: View) -> [PresentationNode] {
         var out: [PresentationNode] = []
         out.reserveCapacity(root.lastSampleCount)
-        var cache = SamplingCache(now: now)
-        sample(root, parentID: nil, z: 0, depth: 0, cache: &cache, into: &out)
+        let epoch = samplingEpoch.value
+        // A plan counts this engine's changes; another engine's root is always walked.
+        if root.samplingEpoch === samplingEpoch, let plan = root.samplingPlan, plan.epoch == epoch {
+            sample(plan, into: &out)
+        } else if let plan = newPlan(for: root, at: epoch) {
+            root.samplingPlan = plan
+            sample(plan, into: &out)
+        } else {
+            root.samplingPlan = nil
+            var cache = SamplingCache(now: now)
+            sample(root, parentID: nil, z: 0, depth: 0, cache: &cache, into: &out)
+        }
+        root.lastSampledEpoch = epoch
         root.lastSampleCount = out.count
         return out
+    }
+
+    /// A plan of the tree under `root`, when one is likely to pay: a large tree (see
+    /// samplingPlanMinimumViews; its size is known from its last frame, so a tree's first frame
+    /// is walked) unchanged since its last frame is likely to hold still for the next frames too
+    /// (building a plan costs about a walk). A tree that changes every frame is walked instead,
+    /// and costs no more than before plans existed; so is one with another engine's view in it,
+    /// which is not tried again until something changes.
+    private func newPlan(for root: View, at epoch: UInt64) -> SamplingPlan? {
+        guard root.lastSampleCount >= samplingPlanMinimumViews else { return nil }
+        if let last = root.lastSampledEpoch, last != epoch { return nil }
+        guard root.planRefusedEpoch != epoch else { return nil }
+        guard let plan = SamplingPlan(root: root, epoch: samplingEpoch) else {
+            root.planRefusedEpoch = epoch
+            return nil
+        }
+        return plan
     }
 
     /// Appends `v`'s node, then its subtree's, back to front. Recursive, unlike most walks here:

@@ -25,23 +25,32 @@ public final class View {
     /// changes; renderers key their raster caches on it.
     public internal(set) var contentVersion = 0 { didSet { sampledStorage = nil } }
 
-    @exclusivity(unchecked) public private(set) var subviews: [View] = []
+    // The didSets moving `samplingEpoch` mark the inputs of sampling: a SamplingPlan built
+    // before any of them changed is out of date.
+    @exclusivity(unchecked) public private(set) var subviews: [View] = [] { didSet { samplingEpoch.bump() } }
     public private(set) weak var superview: View?
 
     /// The stored model values of the animatable properties (see the computed accessors below).
-    @exclusivity(unchecked) var model: PresentationState
+    @exclusivity(unchecked) var model: PresentationState { didSet { samplingEpoch.bump() } }
     /// Running animations by property (at most one per property; see AnimationEngine).
-    @exclusivity(unchecked) var animations = ViewAnimations()
+    @exclusivity(unchecked) var animations = ViewAnimations() { didSet { samplingEpoch.bump() } }
 
-    @exclusivity(unchecked) public var isHidden = false
+    @exclusivity(unchecked) public var isHidden = false { didSet { samplingEpoch.bump() } }
     /// The last sampled form of this view, reused by every frame until something it holds
     /// changes (the didSets here and of contentVersion drop it; content and clipsToBounds bump
     /// contentVersion), and the size of the last tree sampled from this view.
-    @exclusivity(unchecked) var sampledStorage: SampledView.Storage?
+    /// (Storing a new form moves no epoch: only sampling stores one, from the view as it is.)
+    @exclusivity(unchecked) var sampledStorage: SampledView.Storage? { didSet { if sampledStorage == nil { samplingEpoch.bump() } } }
     @exclusivity(unchecked) var lastSampleCount = 0
+    /// The engine's change counter, and this view's last sampling plan as a root, with the
+    /// epochs it was last sampled at and last refused a plan at (see sampleTree).
+    let samplingEpoch: SamplingEpoch
+    var samplingPlan: SamplingPlan?
+    var lastSampledEpoch: UInt64?
+    var planRefusedEpoch: UInt64?
     /// `hasLayerExtras`, kept by the didSets of what it depends on: sampling asks for every view
     /// on every frame, and those four fields lie on other cache lines than the ones it reads.
-    @exclusivity(unchecked) var layerExtrasFlag = false
+    @exclusivity(unchecked) var layerExtrasFlag = false { didSet { if layerExtrasFlag != oldValue { samplingEpoch.bump() } } }
     /// Cap insets of a resizable snapshot (see resizableSnapshotView).
     public internal(set) var capInsets = EdgeInsets.zero { didSet { sampledStorage = nil } }
     /// The size a resizable snapshot was taken at. When its bounds differ, its frozen content
@@ -84,6 +93,7 @@ public final class View {
 
     public init(engine: AnimationEngine, frame: Rect = .zero, name: String = "") {
         self.engine = engine
+        samplingEpoch = engine.samplingEpoch
         self.id = engine.nextViewID()
         self.name = name
         model = PresentationState(bounds: Rect(x: 0, y: 0, width: frame.width, height: frame.height),
