@@ -123,7 +123,11 @@ public enum FileIO {
         try makeDirectories(PathUtil.dirname(path))
         TemporaryFiles.sweepOnce(PathUtil.dirname(path))
         let tmp = temporaryPath(for: path)
-        let slot = TemporaryFiles.register(tmp)
+        // The file is made here, not first by `body`, so an interrupt's sweep always finds it.
+        let (slot, _) = TemporaryFiles.registering(tmp) {
+            let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            if fd >= 0 { close(fd) }
+        }
         defer { TemporaryFiles.unregister(slot) }
         do { try body(tmp) } catch {
             unlink(tmp)
@@ -137,9 +141,8 @@ public enum FileIO {
         try makeDirectories(PathUtil.dirname(path))
         TemporaryFiles.sweepOnce(PathUtil.dirname(path))
         let tmp = temporaryPath(for: path)
-        let slot = TemporaryFiles.register(tmp)
+        let (slot, fd) = TemporaryFiles.registering(tmp) { open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         defer { TemporaryFiles.unregister(slot) }
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(path: tmp, reason: errnoText()) }
         var off = 0
         while off < bytes.count {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// The temporary files atomic writes have open (`.NAME.tmp.PID.N` beside their target), so an
 /// interrupted run leaves none behind: on SIGINT or SIGTERM the handler unlinks them and the
@@ -22,6 +23,12 @@ public enum TemporaryFiles {
         p.initialize(repeating: 0, count: slots)
         return p
     }()
+    /// Writers between registering a temporary path and having created its file, and whether
+    /// the handler has begun: the handler waits for the first to drain (a pool thread may be
+    /// about to create a file it already passed over) and writers seeing the second stop
+    /// before creating anything, so no file appears after the handler's sweep.
+    private static let creating = Atomic<Int>(0)
+    private static let terminating = Atomic<Bool>(false)
     nonisolated(unsafe) private static var lock = pthread_mutex_t()
     nonisolated(unsafe) private static var installed = false
     nonisolated(unsafe) private static var swept = Set<String>()
@@ -32,12 +39,19 @@ public enum TemporaryFiles {
         defer { pthread_mutex_unlock(&lock) }
         guard !installed else { return }
         installed = true
-        _ = paths; _ = used
+        _ = paths; _ = used; _ = creating.load(ordering: .relaxed); _ = terminating.load(ordering: .relaxed)
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
     }
 
     private static let handler: @convention(c) (Int32) -> Void = { sig in
+        terminating.store(true, ordering: .sequentiallyConsistent)
+        // At most 0.2 s: a writer interrupted by this very signal on its own thread never drains.
+        var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000), waited = 0
+        while creating.load(ordering: .sequentiallyConsistent) > 0 && waited < 200 {
+            nanosleep(&pause, nil)
+            waited += 1
+        }
         var i = 0
         while i < slots {
             if used[i] != 0 { unlink(paths + i * pathCapacity) }
@@ -62,6 +76,20 @@ public enum TemporaryFiles {
             return i
         }
         return nil
+    }
+
+    /// Registers `path` and runs `create` (which makes its file) as one step the signal
+    /// handler waits for; returns the slot and what `create` returned. Once the handler has
+    /// begun, nothing is created: the caller's thread waits for the process to end.
+    static func registering<T>(_ path: String, create: () -> T) -> (slot: Int?, created: T) {
+        creating.add(1, ordering: .sequentiallyConsistent)
+        defer { creating.subtract(1, ordering: .sequentiallyConsistent) }
+        if terminating.load(ordering: .sequentiallyConsistent) {
+            creating.subtract(1, ordering: .sequentiallyConsistent)
+            while true { Glibc.pause() }
+        }
+        let slot = register(path)
+        return (slot, create())
     }
 
     static func unregister(_ slot: Int?) {
