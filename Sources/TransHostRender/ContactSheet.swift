@@ -102,17 +102,7 @@ public enum ContactSheet {
                                               Int32(cellX), Int32(cellY), Int32(tw), Int32(th)) != 0
             sheet.withCairo { cr in
                 let x = Double(cellX), y = Double(cellY)
-                if !drawn { image.withCairoSurface { surface in
-                    cairo_save(cr)
-                    cairo_translate(cr, x, y)
-                    cairo_rectangle(cr, 0, 0, Double(tw), Double(th))
-                    cairo_clip(cr)
-                    cairo_scale(cr, Double(tw) / Double(image.width), Double(th) / Double(image.height))
-                    cairo_set_source_surface(cr, surface, 0, 0)
-                    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-                    cairo_paint(cr)
-                    cairo_restore(cr)
-                } }
+                if !drawn { ContactSheet.cairoThumbnail(image, cr: cr, x: cellX, y: cellY, width: tw, height: th) }
                 cairo_set_source_rgb(cr, 0.6, 0.6, 0.6)
                 cairo_set_line_width(cr, 1)
                 cairo_rectangle(cr, x - 0.5, y - 0.5, Double(tw) + 1, Double(th) + 1)
@@ -140,6 +130,22 @@ public enum ContactSheet {
                 }
             }
             return sheet
+        }
+    }
+
+    /// `image` shrunk into the cell at (x, y) with cairo's GOOD filter, clipped to the cell:
+    /// what th_box_downscale_over reproduces, and what draws every other scale.
+    static func cairoThumbnail(_ image: RGBAImage, cr: OpaquePointer, x: Int, y: Int, width: Int, height: Int) {
+        image.withCairoSurface { surface in
+            cairo_save(cr)
+            cairo_translate(cr, Double(x), Double(y))
+            cairo_rectangle(cr, 0, 0, Double(width), Double(height))
+            cairo_clip(cr)
+            cairo_scale(cr, Double(width) / Double(image.width), Double(height) / Double(image.height))
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
+            cairo_restore(cr)
         }
     }
 

@@ -30,19 +30,9 @@ final class BoxDownscaleTests: XCTestCase {
         return image
     }
 
-    /// What ContactSheet drew before: cairo_paint of the frame scaled into a clipped cell.
+    /// ContactSheet's cairo path, which the loop replaces.
     private func cairoThumbnail(_ image: RGBAImage, over sheet: RGBAImage, x: Int, y: Int, tw: Int, th: Int) {
-        sheet.withCairo { cr in
-            image.withCairoSurface { surface in
-                cairo_translate(cr, Double(x), Double(y))
-                cairo_rectangle(cr, 0, 0, Double(tw), Double(th))
-                cairo_clip(cr)
-                cairo_scale(cr, Double(tw) / Double(image.width), Double(th) / Double(image.height))
-                cairo_set_source_surface(cr, surface, 0, 0)
-                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-                cairo_paint(cr)
-            }
-        }
+        sheet.withCairo { cr in ContactSheet.cairoThumbnail(image, cr: cr, x: x, y: y, width: tw, height: th) }
     }
 
     private func ours(_ image: RGBAImage, over sheet: RGBAImage, x: Int, y: Int, tw: Int, th: Int) -> Bool {
