@@ -157,6 +157,11 @@ size_t th_png_encode_opaque(const uint32_t *pixels, size_t stride, int width, in
     zs.next_out = zout;
     zs.avail_out = (uInt)th_png_opaque_bound(width, height);
     uint8_t *prev = rows + PAD, *cur = rows + 2 * PAD + n4;
+    /* libpng drops the filters that would read a missing neighbour: with one column, sub,
+       average and Paeth; with one row, up, average and Paeth. */
+    unsigned allowed = 0x1f;
+    if (width == 1) allowed &= ~(1u << 1 | 1u << 3 | 1u << 4);
+    if (height == 1) allowed &= ~(1u << 2 | 1u << 3 | 1u << 4);
     int ok = 1;
     for (int y = 0; y < height && ok; y++) {
         const uint32_t *src = (const uint32_t *)((const uint8_t *)pixels + (size_t)y * stride);
@@ -165,7 +170,7 @@ size_t th_png_encode_opaque(const uint32_t *pixels, size_t stride, int width, in
         size_t sums[5];
         filter_costs(cur, prev, n4, sums);
         int f = 0;
-        for (int k = 1; k < 5; k++) if (sums[k] < sums[f]) f = k;
+        for (int k = 1; k < 5; k++) if ((allowed >> k & 1) && sums[k] < sums[f]) f = k;
         filter_row(f, cur, prev, n4, tmp, chosen);
         zs.next_in = (Bytef *)chosen;
         zs.avail_in = (uInt)(n + 1);
