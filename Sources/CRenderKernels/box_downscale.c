@@ -90,7 +90,7 @@ static inline uint32_t pack(int32_t acc[4]) {
     return out;
 }
 
-#if defined(__SSE2__) && !defined(TH_BOX_SCALAR_ONLY)
+#if defined(__SSE2__) && !defined(TH_BOX_SCALAR_ONLY) /* the define tests the other CPUs' path */
 #define BOX_SSE2 1
 #include <emmintrin.h>
 #endif
@@ -105,7 +105,7 @@ typedef struct {
     int32_t f[MAX_TAPS][MAX_TAPS];
     int32_t total;          /* the sum of all the taps' weights */
     int small;              /* every weight fits a signed 16-bit lane */
-#if BOX_SSE2
+#ifdef BOX_SSE2
     __m128i w[MAX_TAPS][MAX_TAPS / 2 + 1];
 #endif
 } plan;
@@ -131,22 +131,29 @@ static uint32_t edge_pixel(const plan *pl, int tx, int ty) {
    unrolls the loops over taps (the gallery's 4x shrink has 5 x 5). */
 static inline __attribute__((always_inline))
 void draw_rows(const plan *pl, uint32_t *dst, size_t dstride, int dx, int dy, int tw, int th, int taps_x, int taps_y) {
-    uint32_t flat_src = 0, flat_pixel = 0; /* the last flat pixel's source and result (0 gives 0) */
     /* Locals, as stores to the thumbnail could otherwise alias the plan's fields. */
+    const int sx = pl->sx, x0 = pl->x0;
+#ifdef BOX_SSE2
+    uint32_t flat_src = 0, flat_pixel = 0; /* the last flat pixel's source and result (0 gives 0) */
     const uint32_t *src = pl->src;
     const size_t sstride = pl->sstride;
-    const int sw = pl->sw, sh = pl->sh, sx = pl->sx, x0 = pl->x0, small = pl->small;
+    const int sw = pl->sw, sh = pl->sh, small = pl->small;
     const int32_t total = pl->total;
+#else
+    (void)taps_x; (void)taps_y;
+#endif
     for (int Y = 0; Y < th; Y++) {
         int ty, phase;
         tap_start(&pl->ay, pl->sy, Y, &ty, &phase); /* the same phase on every row */
         uint32_t *out = (uint32_t *)((uint8_t *)dst + (size_t)(dy + Y) * dstride) + dx;
+#ifdef BOX_SSE2
         int rows_inside = ty >= 0 && ty + taps_y <= sh;
         const uint32_t *top = (const uint32_t *)((const uint8_t *)src + (size_t)(rows_inside ? ty : 0) * sstride);
+#endif
         for (int X = 0; X < tw; X++) {
             int tx = sx * X + x0;
             uint32_t pixel;
-#if BOX_SSE2
+#ifdef BOX_SSE2
             if (small && rows_inside && tx >= 0 && tx + taps_x <= sw) {
                 const uint32_t *at = top + tx;
                 /* Most of a UI frame is flat. Where every tap reads one pixel p the sum is p
@@ -227,7 +234,7 @@ int th_box_downscale_over(const uint32_t *src, size_t sstride, int sw, int sh,
             pl->total += v;
             if (v < -32768 || v > 32767) pl->small = 0;
         }
-#if BOX_SSE2
+#ifdef BOX_SSE2
     int pairs = ax->taps / 2;
     for (int i = 0; i < ay->taps; i++) {
         for (int q = 0; q < pairs; q++) {

@@ -49,7 +49,8 @@ enum { PAD = 16 };
 
 /* The filters' bytes from each byte x, its left neighbour a, the one above b and above-left c;
    each function is the scalar rule applied bytewise. */
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(TH_PNG_SCALAR_ONLY) /* the define tests the other CPUs' path */
+#define PNG_SSE2 1
 #include <emmintrin.h>
 typedef __m128i vec;
 static inline vec vload(const uint8_t *p) { return _mm_loadu_si128((const vec *)p); }
@@ -100,7 +101,7 @@ static inline uint8_t filter_byte(int f, const uint8_t *r, const uint8_t *u, siz
 static void filter_costs(const uint8_t *r, const uint8_t *u, size_t n, size_t sums[5]) {
     size_t i = 0;
     for (int f = 0; f < 5; f++) sums[f] = 0;
-#if defined(__SSE2__)
+#ifdef PNG_SSE2
     vec s0 = _mm_setzero_si128(), s1 = s0, s2 = s0, s3 = s0, s4 = s0;
     for (; i + 16 <= n; i += 16) {
         vec x = vload(r + i), a = vload(r + i - 4), b = vload(u + i), c = vload(u + i - 4);
@@ -120,7 +121,7 @@ static void filter_costs(const uint8_t *r, const uint8_t *u, size_t n, size_t su
    filter's type byte. `tmp` holds n + 16 bytes. */
 static void filter_row(int f, const uint8_t *r, const uint8_t *u, size_t n, uint8_t *tmp, uint8_t *out) {
     size_t i = 0;
-#if defined(__SSE2__)
+#ifdef PNG_SSE2
     for (; i + 16 <= n; i += 16) {
         vec x = vload(r + i), a = vload(r + i - 4), b = vload(u + i), c = vload(u + i - 4), v = x;
         switch (f) {
