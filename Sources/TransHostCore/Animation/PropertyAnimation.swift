@@ -188,8 +188,9 @@ final class AnimationGroup {
     let timeline: AnimationTimeline
     let completion: ((Bool) -> Void)?
     var animations: [(view: View, animation: PropertyAnimation)] = []
-    var begin: Double
-    var end: Double
+    // Constants: the engine keeps the earliest block stop between advances (BlockStopCache).
+    let begin: Double
+    let end: Double
     var finished = true
     var stopped = false
 
