@@ -19,11 +19,15 @@ struct BlockStopCache {
     private var valid = false
     /// The earliest raw stop time (nil: no running block on a moving timeline).
     private var earliest: Double?
-    /// The timelines the cached answer read, each once, with their versions then. Held strongly:
-    /// an identity compared after its timeline was freed could match a new one at the same address.
+    /// The timelines the cached answer read, each once, with their versions then. Held strongly
+    /// (an identity compared after its timeline was freed could match a new one at the same
+    /// address), and only while the answer is valid: they are let go with it.
     private var timelines: [(timeline: AnimationTimeline, version: UInt64)] = []
 
-    mutating func invalidate() { valid = false }
+    mutating func invalidate() {
+        valid = false
+        if !timelines.isEmpty { timelines.removeAll(keepingCapacity: true) }
+    }
 
     /// The earliest time a block of `groups` stops, not clamped to the clock (see the type's comment).
     mutating func earliestRawStop(of groups: [AnimationGroup]) -> Double? {
