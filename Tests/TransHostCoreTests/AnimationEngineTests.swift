@@ -326,4 +326,40 @@ final class AnimationEngineTests: XCTestCase {
             }
         }
     }
+
+    /// The next event follows every change that moves a block's stop, although the engine keeps
+    /// the earliest stop between advances: a timeline's speed, pause, scrubbing, reversal and
+    /// reverse stop, and blocks starting and being removed.
+    func testTheNextEventFollowsTimelineAndBlockChanges() {
+        let engine = AnimationEngine()
+        let v = View(engine: engine, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let timeline = AnimationTimeline(name: "transition", startingAt: 0)
+        var finished: [Bool] = []
+        engine.withTimeline(timeline) {
+            engine.animate(AnimationParameters(duration: 1, options: linear), animations: { v.alpha = 0 }, completion: { finished.append($0) })
+        }
+        XCTAssertEqual(engine.nextEventTime(), 1)
+        engine.advance(to: 0.25)
+        XCTAssertEqual(engine.nextEventTime(), 1)
+        timeline.setSpeed(2, now: engine.now)   // 0.75 s of local time left, at double speed
+        XCTAssertEqual(engine.nextEventTime(), 0.625)
+        timeline.pause(now: engine.now)
+        XCTAssertNil(engine.nextEventTime(), "a paused timeline's block never ends by itself")
+        timeline.setLocalTime(0.5, now: engine.now)
+        XCTAssertNil(engine.nextEventTime())
+        timeline.setSpeed(-1, now: engine.now)   // back from local 0.5 to the block's start
+        XCTAssertEqual(engine.nextEventTime(), 0.75)
+        timeline.reverseStop = -0.5
+        XCTAssertEqual(engine.nextEventTime(), 1.25)
+        engine.animate(AnimationParameters(duration: 0.125, options: linear)) { v.bounds = Rect(x: 0, y: 0, width: 20, height: 20) }
+        XCTAssertEqual(engine.nextEventTime(), 0.375, "a new block on the global timeline ends first")
+        engine.removeAnimation(of: v, .bounds)
+        XCTAssertEqual(engine.nextEventTime(), 0.25, "a removed block completes at once")
+        engine.advance(to: 0.3)
+        XCTAssertEqual(engine.nextEventTime(), 1.25)
+        XCTAssertEqual(finished, [])
+        engine.advance(to: 2)
+        XCTAssertEqual(finished, [true])
+        XCTAssertNil(engine.nextEventTime())
+    }
 }

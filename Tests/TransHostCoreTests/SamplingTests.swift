@@ -71,4 +71,46 @@ final class SamplingTests: XCTestCase {
         XCTAssertTrue(sawOvershoot && sawUndershoot, "the spring leaves [0, 1] and goes below radius 0, so both clamps were exercised")
         XCTAssertEqual(engine.presentation(of: v).transform, Transform3D.identity.rotated(0.4, 0, 0, 1))
     }
+
+    /// Keyframed values of every width in each calculation mode, and a transform whose second
+    /// segment holds still, show the keyframe track's value at every frame, whether the view is
+    /// sampled alone or through a tree's plan (which reads the animations ahead).
+    func testKeyframedValuesInEveryModeEqualTheTracksValueAlsoThroughAPlan() {
+        for mode in KeyframeCalculationMode.allCases {
+            let engine = AnimationEngine()
+            engine.samplingPlanMinimumViews = 0   // plans for small trees too
+            let root = View(engine: engine, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+            let v = View(engine: engine, frame: Rect(x: 0, y: 0, width: 100, height: 50))
+            root.addSubview(v)
+            v.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
+            let turned = Transform3D.identity.rotated(0.9, 0, 1, 0)
+            engine.animateKeyframes(AnimationParameters(duration: 1), mode: mode, animations: {
+                engine.addKeyframe(relativeStart: 0, relativeDuration: 0.3) {
+                    v.alpha = 0.2
+                    v.bounds = Rect(x: 0, y: 0, width: 160, height: 90)
+                    v.transform3D = turned
+                }
+                engine.addKeyframe(relativeStart: 0.3, relativeDuration: 0.4) {
+                    v.position = Point(x: 200, y: 300)
+                    v.backgroundColor = Color(red: 0, green: 0.5, blue: 1, alpha: 0.5)
+                    v.cornerRadius = 12
+                }
+                engine.addKeyframe(relativeStart: 0.7, relativeDuration: 0.3) { v.alpha = 0.9 }
+            })
+            for k in 0...30 {
+                engine.advance(to: Double(k) / 30)
+                let alone = engine.presentation(of: v)
+                let inTree = engine.sampleTree(root)[1].state
+                for p in AnimatableProperty.allCases {
+                    var expected = engine.presentationValue(v, p)
+                    if p == .alpha { expected[0] = min(max(expected[0], 0), 1) }
+                    if p == .cornerRadius { expected[0] = max(expected[0], 0) }
+                    XCTAssertEqual(alone[p], expected, "\(mode): \(p) at frame \(k)")
+                    XCTAssertEqual(inTree[p], expected, "\(mode): \(p) at frame \(k), through a plan")
+                }
+            }
+            XCTAssertEqual(engine.presentation(of: v).transform, turned, "\(mode): the held transform at the end")
+            XCTAssertEqual(engine.presentation(of: v).alpha, 0.9, "\(mode)")
+        }
+    }
 }

@@ -52,7 +52,9 @@ public final class AnimationEngine {
     /// exercise plans on small trees.
     var samplingPlanMinimumViews = 4096
     private var groupCounter = 0
-    var groups: [AnimationGroup] = []
+    /// The running blocks, in creation order. Any change may move the next block stop.
+    var groups: [AnimationGroup] = [] { didSet { blockStops.invalidate() } }
+    private var blockStops = BlockStopCache()
     private var readyCompletions: [(time: Double, group: AnimationGroup)] = []
     private var scheduled = EventQueue()
     private var scheduleCounter = 0
@@ -309,9 +311,10 @@ public final class AnimationEngine {
     /// The time of the next pending event, if any.
     public func nextEventTime() -> Double? {
         var best: Double? = readyCompletions.isEmpty ? nil : now
-        for g in groups {
-            let local = g.timeline.stopTime(for: g)
-            if let t = g.timeline.globalTime(ofLocal: local, now: now) { best = min(best ?? t, t) }
+        // Every block's stop, clamped to now as globalTime(ofLocal:now:) clamps it (see BlockStopCache).
+        if let raw = blockStops.earliestRawStop(of: groups) {
+            let t = max(raw, now)
+            best = min(best ?? t, t)
         }
         if let s = scheduled.nextTime { best = min(best ?? s, s) }
         if let c = coreAnimation.nextEventTime() { best = min(best ?? c, c) }

@@ -122,8 +122,12 @@ public struct KeyframeTrack: Equatable, Sendable {
     }
 
     /// Locates p (clamped to [0, 1]) among `times` (samplingKeyTimes; values must not be empty).
-    func locate(_ p: Double, times: [Double]) -> Location {
-        let n = values.count
+    func locate(_ p: Double, times: [Double]) -> Location { Self.locate(p, times: times, count: values.count, mode: mode) }
+
+    /// `locate` for `count` values in `mode`, over key times held anywhere (sampling keeps its
+    /// own copy outside reference-counted storage).
+    static func locate<Times: RandomAccessCollection>(_ p: Double, times: Times, count n: Int, mode: KeyframeCalculationMode)
+        -> Location where Times.Element == Double, Times.Index == Int {
         if n == 1 { return .value(0) }
         let p = p.isFinite ? min(max(p, 0), 1) : 0
         if p < times[0] { return .value(0) }

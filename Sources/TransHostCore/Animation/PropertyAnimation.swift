@@ -3,6 +3,11 @@ final class PropertyAnimation {
     // Stored in the order sampling reads them, so that the fields of one frame's evaluation
     // share as few cache lines as possible (Swift lays a class out in declaration order): with
     // thousands of animated views, each animation is a cache miss per line it touches.
+    //
+    // What sampling reads through a reference is borrowed (Unmanaged) or kept outside
+    // reference-counted storage (buffers this object allocates and frees): a retain and release
+    // are atomic operations, and each one also keeps the processor from starting the next
+    // animations' loads early, which is what hides memory latency with thousands of views.
 
     /// The group's timeline, held directly: sampling reads it for every animation every frame,
     /// and going through the unowned group costs an atomic check each time.
@@ -12,18 +17,29 @@ final class PropertyAnimation {
     /// See AnimationTimeline.extrapolates.
     var extrapolates = false
     let property: AnimatableProperty
+    /// Whether this is a keyframe animation (`keyframes` is set).
+    private let hasKeyframes: Bool
     /// The group's sequence number. Every animation of a group has its curve and duration (one
     /// animate block), so they share progress at equal normalized times (see SamplingCache).
     let groupSequence: Int
-    /// Keyframe values and key times, when this animation is a keyframe one; `from` is then the
-    /// first value and `to` the last.
-    let keyframes: KeyframeTrack?
-    /// For transforms: the two ends decomposed once.
-    private let transformInterpolator: Transform3D.Interpolator?
-    /// A keyframe animation's key times and, for a transform in the linear, paced and discrete
-    /// modes, one interpolator per segment.
-    private let keyTimes: [Double]
-    private let segmentInterpolators: [Transform3D.Interpolator]?
+    /// `end - endSlack * max(1, |end|)`, the local time from which a sample counts as the end:
+    /// the same number the expression gives every frame, computed once.
+    private let endThreshold: Double
+    /// For a transform: the two ends decomposed once (`transformInterpolator`'s storage, borrowed).
+    private let transformStorage: Unmanaged<Transform3D.Interpolator.Storage>?
+    /// A keyframe animation's value count, mode and sampling key times (KeyframeTrack.samplingKeyTimes).
+    private let keyCount: Int
+    private let keyMode: KeyframeCalculationMode
+    private let keyTimes: UnsafeMutableBufferPointer<Double>
+    /// For a transform in the linear, paced and discrete modes: one interpolator per segment
+    /// (`segmentInterpolators`' storages, borrowed); empty otherwise.
+    private let segments: UnsafeMutableBufferPointer<Unmanaged<Transform3D.Interpolator.Storage>>
+    /// The segment the last sample fell in: the one `touch` reads ahead (the next sample is
+    /// likely in the same one). Written only when it changes; nothing computed depends on it.
+    @exclusivity(unchecked) private var lastSegment = 0
+    /// For another property in those modes: the key values' first `property.width` numbers, value
+    /// after value; empty otherwise (or when a value is shorter).
+    private let keyValues: UnsafeMutableBufferPointer<Double>
 
     /// `from` and `to` inline for the properties of up to four numbers (all but the transform):
     /// mixing them every frame then reads no array buffer (with many views, a miss each).
@@ -35,6 +51,12 @@ final class PropertyAnimation {
     private let spring: SpringSolver?
     let curve: TimingCurve
     unowned let group: AnimationGroup
+    /// Keyframe values and key times, when this animation is a keyframe one; `from` is then the
+    /// first value and `to` the last.
+    let keyframes: KeyframeTrack?
+    /// The owners of `transformStorage` and `segments`.
+    private let transformInterpolator: Transform3D.Interpolator?
+    private let segmentInterpolators: [Transform3D.Interpolator]?
 
     /// The curve's progress at normalized time u (see TimingCurve.progress).
     func progress(_ u: Double) -> Double {
@@ -50,6 +72,9 @@ final class PropertyAnimation {
         self.property = property; self.from = from; self.to = to; self.keyframes = keyframes
         self.begin = begin; self.duration = duration; self.curve = curve; self.group = group
         timeline = group.timeline
+        hasKeyframes = keyframes != nil
+        let end = begin + duration
+        endThreshold = end - Self.endSlack * max(1, abs(end))
         func four(_ v: AnimatableValue) -> (Double, Double, Double, Double) {
             (v.count > 0 ? v[0] : 0, v.count > 1 ? v[1] : 0, v.count > 2 ? v[2] : 0, v.count > 3 ? v[3] : 0)
         }
@@ -61,18 +86,68 @@ final class PropertyAnimation {
             spring = nil
         }
         transformInterpolator = property == .transform && keyframes == nil ? Transform3D.Interpolator(Transform3D(from), Transform3D(to)) : nil
-        keyTimes = keyframes.map { $0.values.isEmpty ? [] : $0.samplingKeyTimes } ?? []
-        if property == .transform, let k = keyframes, k.mode != .cubic, k.mode != .cubicPaced, k.values.count > 1 {
-            segmentInterpolators = (0..<(k.values.count - 1)).map { Transform3D.Interpolator(Transform3D(k.values[$0]), Transform3D(k.values[$0 + 1])) }
+        transformStorage = transformInterpolator.map { Unmanaged.passUnretained($0.storage) }
+        keyCount = keyframes?.values.count ?? 0
+        keyMode = keyframes?.mode ?? .linear
+        let times = keyframes.map { $0.values.isEmpty ? [] : $0.samplingKeyTimes } ?? []
+        keyTimes = .allocate(capacity: times.count)
+        _ = keyTimes.initialize(from: times)
+        let straight = keyMode != .cubic && keyMode != .cubicPaced
+        if property == .transform, let k = keyframes, straight, k.values.count > 1 {
+            let list = (0..<(k.values.count - 1)).map { Transform3D.Interpolator(Transform3D(k.values[$0]), Transform3D(k.values[$0 + 1])) }
+            segmentInterpolators = list
+            segments = .allocate(capacity: list.count)
+            _ = segments.initialize(from: list.map { Unmanaged.passUnretained($0.storage) })
         } else {
             segmentInterpolators = nil
+            segments = .allocate(capacity: 0)
         }
+        let width = property.width
+        if property != .transform, let k = keyframes, straight, !times.isEmpty, k.values.allSatisfy({ $0.count >= width }) {
+            keyValues = .allocate(capacity: k.values.count * width)
+            _ = keyValues.initialize(from: k.values.flatMap { $0.prefix(width) })
+        } else {
+            keyValues = .allocate(capacity: 0)
+        }
+    }
+
+    deinit {
+        keyTimes.deallocate()
+        segments.deallocate()
+        keyValues.deallocate()
     }
 
     var end: Double { begin + duration }
 
     /// Relative slack (in seconds per second of local time) under which a sample counts as the end.
     static let endSlack = 1e-9
+
+    /// Reads a word from each cache line `apply` reads at depth `level` (0: this object; 1: the
+    /// buffers and objects it points to; 2: the last segment's interpolator), mixed into one number.
+    ///
+    /// Why: with thousands of animated views, what sampling reads of its animations is far from
+    /// the caches, and `apply` reads it as a chain (the animation, then its interpolator or key
+    /// values), waiting for each. SamplingPlan touches the next few views' animations level by
+    /// level first: the loads of one level do not depend on each other, so the processor has
+    /// many of them in flight at once instead of one. Nothing is computed from what is read.
+    func touch(level: Int) -> UInt64 {
+        if level == 0 {
+            var w = begin.bitPattern ^ endThreshold.bitPattern ^ from4.0.bitPattern ^ to4.3.bitPattern
+            if let spring { w ^= spring.stiffness.bitPattern } else if case .bezier(let b) = curve { w ^= b.p2y.bitPattern }
+            return w
+        }
+        var w: UInt64 = 0
+        if level == 1 {
+            if let transformStorage { w ^= transformStorage._withUnsafeGuaranteedRef { Transform3D.Interpolator.touch($0) } }
+            for i in keyTimes.indices { w ^= keyTimes[i].bitPattern }
+            for i in segments.indices { w ^= UInt64(UInt(bitPattern: segments[i].toOpaque())) }
+            var i = 0
+            while i < keyValues.count { w ^= keyValues[i].bitPattern; i += 8 }
+        } else if lastSegment < segments.count {
+            w ^= segments[lastSegment]._withUnsafeGuaranteedRef { Transform3D.Interpolator.touch($0) }
+        }
+        return w
+    }
 
     /// The presentation value at local time `l`. Before `begin` the start value shows (UIKit
     /// fills backwards during a delay); at and after the end the final value shows.
@@ -90,7 +165,7 @@ final class PropertyAnimation {
             if property == .transform, let transformInterpolator { return transformInterpolator.value(at: p).values }
             return ValueCodec.interpolate(property, from, to, p)
         }
-        let atEnd = l >= end - Self.endSlack * max(1, abs(end))
+        let atEnd = l >= endThreshold
         let u: Double = atEnd ? 1 : duration > 0 ? (l - begin) / duration : (l >= begin ? 1 : 0)
         let p = progress(u)
         if let keyframes { return keyframes.value(at: p, property: property) }
@@ -108,34 +183,44 @@ final class PropertyAnimation {
         let l = cache.local(timeline)
         // A property animator's blocks follow progress beyond [0, 1]: the general path.
         if extrapolates { store(value(atLocal: l), in: &state); return }
-        let atEnd = l >= end - Self.endSlack * max(1, abs(end))
+        let atEnd = l >= endThreshold
         let u: Double = atEnd ? 1 : duration > 0 ? (l - begin) / duration : (l >= begin ? 1 : 0)
         let p = cache.progress(of: self, at: u)
-        if let keyframes {
-            if let interpolators = segmentInterpolators {
-                switch keyframes.locate(p, times: keyTimes) {
-                case .value(let i): state.transform = Transform3D(keyframes.values[i])
-                case .segment(let i, let u): state.transform = interpolators[i].value(at: u)
-                }
-            } else if property != .transform, !keyTimes.isEmpty, keyframes.mode != .cubic, keyframes.mode != .cubicPaced {
-                // What keyframes.value(at:) computes (a straight segment between two values),
-                // with the key times found once at init and no value vector built.
-                switch keyframes.locate(p, times: keyTimes) {
-                case .value(let i): store(keyframes.values[i], in: &state)
-                case .segment(let i, let u): store(mixing: keyframes.values[i], keyframes.values[i + 1], u, in: &state)
-                }
-            } else {
-                store(keyframes.value(at: p, property: property), in: &state)
-            }
-            return
-        }
+        if hasKeyframes { applyKeyframes(at: p, to: &state); return }
         if p <= 0 && u <= 0 { store(from, in: &state); return }
         if p == 1 { store(to, in: &state); return }
         if property == .transform {
-            state.transform = transformInterpolator?.value(at: p) ?? Transform3D(ValueCodec.interpolate(property, from, to, p))
+            if let transformStorage {
+                state.transform = transformStorage._withUnsafeGuaranteedRef { Transform3D.Interpolator.value($0, at: p) }
+            } else {
+                state.transform = Transform3D(ValueCodec.interpolate(property, from, to, p))
+            }
             return
         }
         storeMixingEnds(p, in: &state)
+    }
+
+    /// What keyframes.value(at: p) computes, stored as `store` would store it; for the straight
+    /// modes without building a value vector (a segment between two values, found among the key
+    /// times kept at init).
+    private func applyKeyframes(at p: Double, to state: inout PresentationState) {
+        if !segments.isEmpty {
+            switch KeyframeTrack.locate(p, times: UnsafeBufferPointer(keyTimes), count: keyCount, mode: keyMode) {
+            case .value(let i): state.transform = Transform3D(keyframes!.values[i])
+            case .segment(let i, let u):
+                if i != lastSegment { lastSegment = i }
+                state.transform = segments[i]._withUnsafeGuaranteedRef { Transform3D.Interpolator.value($0, at: u) }
+            }
+        } else if !keyValues.isEmpty {
+            switch KeyframeTrack.locate(p, times: UnsafeBufferPointer(keyTimes), count: keyCount, mode: keyMode) {
+            case .value(let i): store(keyframes!.values[i], in: &state)
+            case .segment(let i, let u):
+                let width = keyValues.count / keyCount
+                store(mixing: keyValues.baseAddress! + i * width, keyValues.baseAddress! + (i + 1) * width, u, in: &state)
+            }
+        } else {
+            store(keyframes!.value(at: p, property: property), in: &state)
+        }
     }
 
     /// `store(mixing: from, to, p)` from the inline copies of the ends (the same numbers, the
@@ -157,11 +242,12 @@ final class PropertyAnimation {
     }
 
     /// Stores `a + (b - a) * t` (ValueCodec.interpolate's arithmetic, component by component) as
-    /// `store` would store that vector, without building it. Not for transforms.
-    private func store(mixing a: AnimatableValue, _ b: AnimatableValue, _ t: Double, in state: inout PresentationState) {
+    /// `store` would store that vector, without building it. Not for transforms; `a` and `b`
+    /// hold `property.width` numbers each.
+    private func store(mixing a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ t: Double, in state: inout PresentationState) {
         @inline(__always) func mix(_ k: Int) -> Double { a[k] + (b[k] - a[k]) * t }
         switch property {
-        case .transform: state.transform = Transform3D(ValueCodec.interpolate(property, a, b, t))
+        case .transform: break   // never called: a transform's keyframes mix through their interpolators
         case .alpha: state.alpha = min(max(mix(0), 0), 1)
         case .cornerRadius: state.cornerRadius = max(mix(0), 0)
         case .position: state.position = Point(x: mix(0), y: mix(1))
@@ -188,8 +274,9 @@ final class AnimationGroup {
     let timeline: AnimationTimeline
     let completion: ((Bool) -> Void)?
     var animations: [(view: View, animation: PropertyAnimation)] = []
-    var begin: Double
-    var end: Double
+    // Constants: the engine keeps the earliest block stop between advances (BlockStopCache).
+    let begin: Double
+    let end: Double
     var finished = true
     var stopped = false
 

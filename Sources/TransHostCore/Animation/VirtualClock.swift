@@ -13,9 +13,14 @@ public final class VirtualClock {
 /// completionCurve), after which it runs on linearly at `speed`.
 public final class AnimationTimeline {
     public let name: String
-    public private(set) var speed: Double = 1
-    var anchorGlobal: Double
-    var anchorLocal: Double
+    // Every stored value that `globalTime(ofLocal:now:)` or `stopTime(for:)` reads moves
+    // `version` when it changes: the engine keeps its earliest block stop between advances and
+    // recomputes it only when a timeline it read has moved (see BlockStopCache).
+    public private(set) var speed: Double = 1 { didSet { version &+= 1 } }
+    var anchorGlobal: Double { didSet { version &+= 1 } }
+    var anchorLocal: Double { didSet { version &+= 1 } }
+    /// Moves whenever the mapping from local to global time, or the reverse stop, changes.
+    private(set) var version: UInt64 = 0
 
     public init(name: String, startingAt global: Double) {
         self.name = name
@@ -25,9 +30,9 @@ public final class AnimationTimeline {
 
     /// A curved stretch: from (anchorGlobal, anchorLocal) local time follows `curve` to `target`
     /// over `seconds`, then goes on at `speed`.
-    private var rampTarget: Double?
-    private var rampSeconds = 0.0
-    private var rampCurve = TimingCurve.linear
+    private var rampTarget: Double? { didSet { version &+= 1 } }
+    private var rampSeconds = 0.0 { didSet { version &+= 1 } }
+    private var rampCurve = TimingCurve.linear { didSet { version &+= 1 } }
 
     /// Set by a property animator that owns this timeline: local time is then its progress
     /// (fractionComplete in value terms) at global time g, and the timeline is paused as far as
@@ -87,7 +92,7 @@ public final class AnimationTimeline {
     /// On a reversed timeline, the local time at which every block stops: a cancelled
     /// transition runs all the way back to its start before any completion runs (UIKit's
     /// cancelInteractiveTransition). nil: each block stops at its own beginning.
-    public var reverseStop: Double?
+    public var reverseStop: Double? { didSet { version &+= 1 } }
 
     /// The local time at which a block of this timeline stops, in its direction of travel.
     func stopTime(for g: AnimationGroup) -> Double {

@@ -248,10 +248,10 @@ extension Transform3D {
         public var to: Transform3D { storage.to }
         /// Everything behind one reference: inline it is over 500 bytes, which Swift copies
         /// wherever an interpolator is read from a class or an array (every animation, every frame).
-        private let storage: Storage
+        let storage: Storage
 
         /// In the order value(at:) reads them (the ends last: only edge cases return them).
-        private final class Storage {
+        final class Storage {
             /// What value(at:) checks on every call, decided once.
             let bothFinite: Bool
             let same: Bool
@@ -281,8 +281,23 @@ extension Transform3D {
 
         public init(_ a: Transform3D, _ b: Transform3D) { storage = Storage(a, b) }
 
-        public func value(at t: Double) -> Transform3D {
-            let s = storage
+        /// Reads a word from each cache line `value(at:)` reads of `s`, mixed into one number
+        /// (see PropertyAnimation.touch(level:)).
+        static func touch(_ s: Storage) -> UInt64 {
+            // Two equal ends (a held keyframe) return `from`, without reading the decompositions.
+            if s.same { return s.from.m11.bitPattern ^ s.from.m31.bitPattern ^ s.from.m44.bitPattern }
+            var w = UInt64(s.bothFinite ? 1 : 0)
+            w ^= s.da.scale.x.bitPattern ^ s.da.translation.y.bitPattern ^ s.da.perspective.w.bitPattern ^ s.da.homogeneousScale.bitPattern
+            w ^= s.db.scale.x.bitPattern ^ s.db.translation.y.bitPattern ^ s.db.perspective.w.bitPattern ^ s.db.homogeneousScale.bitPattern
+            return w ^ s.rotation.a.x.bitPattern ^ s.rotation.theta.bitPattern ^ s.rotation.perp.w.bitPattern
+        }
+
+        public func value(at t: Double) -> Transform3D { Self.value(storage, at: t) }
+
+        /// `value(at:)` of the interpolator holding `s`: sampling calls it with a storage it
+        /// borrows, so that no reference count is touched (each is an atomic operation, which
+        /// also keeps the processor from starting later loads early).
+        static func value(_ s: Storage, at t: Double) -> Transform3D {
             guard s.bothFinite else { return s.from.isFinite ? s.from : (s.to.isFinite ? s.to : .identity) }
             guard t.isFinite else { return t > 0 ? s.to : s.from }
             if t == 0 || s.same { return s.from }

@@ -44,6 +44,12 @@ final class SamplingPlan {
     /// Every view's block animations, view after view, each view's in its list's order (the order
     /// sampling applies them). Held by the views' lists while the plan is valid.
     private(set) var animations: [Unmanaged<PropertyAnimation>] = []
+    /// Where sampling leaves what its prefetching read (see PropertyAnimation.touch(level:)),
+    /// so that the reads are made.
+    var touched: UInt64 = 0
+    /// How many views' animations sampling touches ahead at a time: enough loads in flight to
+    /// hide a memory access, few enough that what they bring stays in the first-level cache.
+    static let touchBatch = 16
 
     /// The plan of the tree under `root`, or nil when a view in it belongs to another engine
     /// (its changes would not move this engine's epoch).
@@ -79,6 +85,23 @@ final class SamplingPlan {
 }
 
 extension AnimationEngine {
+    /// Touches the animations in `range` level by level (see PropertyAnimation.touch(level:)).
+    private static func touch(_ animations: UnsafeBufferPointer<Unmanaged<PropertyAnimation>>, _ range: Range<Int>) -> UInt64 {
+        var w: UInt64 = 0
+        for level in 0..<3 {
+            for k in range { w ^= animations[k]._withUnsafeGuaranteedRef { $0.touch(level: level) } }
+        }
+        return w
+    }
+
+    /// Touches the header (reference count) of the sampled forms in `range`: each frame's node
+    /// retains its view's form.
+    private static func touch(_ entries: UnsafeBufferPointer<SamplingPlan.Entry>, _ range: Range<Int>) -> UInt64 {
+        var w: UInt64 = 0
+        for k in range { w ^= UInt64(UInt(bitPattern: UnsafeRawPointer(entries[k].view.toOpaque()).load(as: Int.self))) }
+        return w
+    }
+
     /// sampleTree from a plan: the same nodes, from the same inputs, in the same order of
     /// operations (the plan's order is the recursive walk's, and the cache is shared the same way).
     func sample(_ plan: SamplingPlan, into out: inout [PresentationNode]) {
@@ -86,7 +109,13 @@ extension AnimationEngine {
         plan.entries.withUnsafeBufferPointer { entries in
             plan.animations.withUnsafeBufferPointer { animations in
                 var a = 0
+                var touchedThrough = 0
                 for i in entries.indices {
+                    if i == touchedThrough {
+                        touchedThrough = min(i + SamplingPlan.touchBatch, entries.count)
+                        plan.touched ^= Self.touch(animations, a..<entries[touchedThrough - 1].animationEnd)
+                            ^ Self.touch(entries, i..<touchedThrough)
+                    }
                     var state = entries[i].model
                     let end = entries[i].animationEnd
                     while a < end {
