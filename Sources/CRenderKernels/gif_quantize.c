@@ -1,4 +1,5 @@
 #include "gif_quantize.h"
+#include "gif_changes.h"
 #include "pixel_runs.h"
 #include <stdlib.h>
 #include <string.h>
@@ -7,17 +8,23 @@
    that (photos, long gradients) they are binned on 5 bits per channel, each bin remembering its
    majority colour (Boyer-Moore vote), so a flat fill is still found exactly. */
 enum {
-    NBINS = 1 << 15, EXACT_BITS = 16, EXACT_MAX = 1 << 15, CACHE_BITS = 16,
-    MIN_KEPT = 2, MIN_GRADIENT_ENTRIES = 64, GRADIENT_STEP = 12, DITHER_SPREAD = 12
+    NBINS = 1 << 15, EXACT_BITS = 16, MIN_BITS = 10, EXACT_MAX = 1 << 15, CACHE_BITS = 14,
+    MIN_KEPT = 2, MIN_GRADIENT_ENTRIES = 64, GRADIENT_STEP = 12, DITHER_SPREAD = 12,
+    /* A padding entry of nearest()'s table: farther from every colour than any real entry. */
+    FAR = 600
 };
 
-typedef struct { uint32_t colour; uint32_t gen; uint8_t index; } cache_entry;
-typedef struct { uint32_t colour, count; int16_t index; uint8_t used; } exact_entry;
+/* A colour (high 24 bits) and its nearest entry (low 8), valid while gen is the frame's. */
+typedef struct { uint32_t tag, gen; } cache_entry;
+/* A colour's slot: key is the colour + 1 (0 for a free slot); value counts its pixels in pass 1,
+   then holds its palette index, or -1 when it has no exact entry. */
+typedef struct { uint32_t key; int32_t value; } exact_entry;
 typedef struct { uint8_t c[3]; uint32_t w; } item;
 
 struct th_gif_quantizer {
     exact_entry table[1 << EXACT_BITS];
     int32_t used_slots[EXACT_MAX];
+    int bits;
     uint32_t count[NBINS], exact[NBINS], cand[NBINS];
     int32_t vote[NBINS];
     uint64_t sum[NBINS][3];
@@ -27,6 +34,9 @@ struct th_gif_quantizer {
     item items[EXACT_MAX], scratch[EXACT_MAX];
     cache_entry cache[1 << CACHE_BITS];
     uint32_t gen;
+    gif_changes changes;
+    int16_t near_rg[512], near_b[512];
+    int near_n;
 };
 
 static const uint8_t bayer[8][8] = {
@@ -41,10 +51,15 @@ static inline uint32_t bin_of(uint32_t c) { return ((c >> 9) & 0x7c00) | ((c >> 
 
 th_gif_quantizer *th_gifq_create(void) {
     th_gif_quantizer *q = calloc(1, sizeof *q);
+    if (q) q->bits = MIN_BITS;
     return q;
 }
 
-void th_gifq_destroy(th_gif_quantizer *q) { free(q); }
+void th_gifq_destroy(th_gif_quantizer *q) {
+    if (!q) return;
+    gif_changes_free(&q->changes);
+    free(q);
+}
 
 /* Most pixels first; colour value breaks ties so the order is total. */
 static int by_count(const void *pa, const void *pb) {
@@ -63,44 +78,42 @@ static void sort_items(item *items, item *scratch, int lo, int hi, int k) {
     memcpy(items + lo, scratch + lo, (size_t)(hi - lo) * sizeof *items);
 }
 
-typedef struct { int lo, hi; } box;
+/* A box of median cut: items[lo, hi), the axis of its widest channel range, and its score
+   (that range times its weight; 0 when it cannot be split), found once when the box is made. */
+typedef struct { int lo, hi, axis; uint64_t score; } box;
 
-static void box_stats(const item *items, box b, int *range, int *axis, uint64_t *weight) {
+static box make_box(const item *items, int lo, int hi) {
+    box b = { lo, hi, 0, 0 };
+    if (hi - lo < 2) return b;
     int mn[3] = {255, 255, 255}, mx[3] = {0, 0, 0};
     uint64_t w = 0;
-    for (int i = b.lo; i < b.hi; i++) {
+    for (int i = lo; i < hi; i++) {
         for (int k = 0; k < 3; k++) {
             if (items[i].c[k] < mn[k]) mn[k] = items[i].c[k];
             if (items[i].c[k] > mx[k]) mx[k] = items[i].c[k];
         }
         w += items[i].w;
     }
-    *axis = 0;
-    for (int k = 1; k < 3; k++) if (mx[k] - mn[k] > mx[*axis] - mn[*axis]) *axis = k;
-    *range = mx[*axis] - mn[*axis];
-    *weight = w;
+    for (int k = 1; k < 3; k++) if (mx[k] - mn[k] > mx[b.axis] - mn[b.axis]) b.axis = k;
+    b.score = (uint64_t)(mx[b.axis] - mn[b.axis]) * w;
+    return b;
 }
 
-/* Median cut of items[0, n) into at most k boxes; writes each box's weighted mean. */
+/* Median cut of items[0, n) into at most k boxes; writes each box's weighted mean. The box
+   split next is the first with the highest score. */
 static int median_cut(th_gif_quantizer *q, int n, int k, uint8_t *out_rgb) {
     if (n == 0 || k <= 0) return 0;
     box boxes[256];
     int nb = 1;
-    boxes[0] = (box){0, n};
+    boxes[0] = make_box(q->items, 0, n);
     while (nb < k) {
-        int best = -1, axis = 0;
+        int best = -1;
         uint64_t best_score = 0;
-        for (int i = 0; i < nb; i++) {
-            if (boxes[i].hi - boxes[i].lo < 2) continue;
-            int range, ax;
-            uint64_t w;
-            box_stats(q->items, boxes[i], &range, &ax, &w);
-            uint64_t score = (uint64_t)range * w;
-            if (range > 0 && score > best_score) { best_score = score; best = i; axis = ax; }
-        }
+        for (int i = 0; i < nb; i++)
+            if (boxes[i].score > best_score) { best_score = boxes[i].score; best = i; }
         if (best < 0) break;
         box b = boxes[best];
-        sort_items(q->items, q->scratch, b.lo, b.hi, axis);
+        sort_items(q->items, q->scratch, b.lo, b.hi, b.axis);
         uint64_t total = 0, acc = 0;
         for (int i = b.lo; i < b.hi; i++) total += q->items[i].w;
         int split = b.lo + 1;
@@ -109,8 +122,8 @@ static int median_cut(th_gif_quantizer *q, int n, int k, uint8_t *out_rgb) {
             split = i + 1;
             if (acc * 2 >= total) break;
         }
-        boxes[best] = (box){b.lo, split};
-        boxes[nb++] = (box){split, b.hi};
+        boxes[best] = make_box(q->items, b.lo, split);
+        boxes[nb++] = make_box(q->items, split, b.hi);
     }
     for (int i = 0; i < nb; i++) {
         uint64_t w = 0, s[3] = {0, 0, 0};
@@ -123,7 +136,43 @@ static int median_cut(th_gif_quantizer *q, int n, int k, uint8_t *out_rgb) {
     return nb;
 }
 
-static int nearest(const uint8_t *pal, int n, int r, int g, int b) {
+/* The palette entry nearest to (r, g, b) by weighted squared distance, the first of equals.
+   With SSE2 four entries a step: the palette is kept as 16-bit (r, g) and (b, 0) pairs, padded
+   to a multiple of four with entries farther than any colour, and each distance carries its
+   index in its low byte, so the smallest key is the first nearest entry. */
+static void nearest_prepare(th_gif_quantizer *q, const uint8_t *pal, int n) {
+    q->near_n = (n + 3) & ~3;
+    for (int i = 0; i < q->near_n; i++) {
+        int pad = i >= n;
+        q->near_rg[2 * i] = (int16_t)(pad ? FAR : pal[i * 3]);
+        q->near_rg[2 * i + 1] = (int16_t)(pad ? FAR : pal[i * 3 + 1]);
+        q->near_b[2 * i] = (int16_t)(pad ? FAR : pal[i * 3 + 2]);
+        q->near_b[2 * i + 1] = 0;
+    }
+}
+
+static int nearest(const th_gif_quantizer *q, const uint8_t *pal, int n, int r, int g, int b) {
+#if defined(__SSE2__)
+    (void)pal; (void)n;
+    const __m128i qrg = _mm_set1_epi32((int)((uint32_t)g << 16 | (uint32_t)r)), qb = _mm_set1_epi32(b);
+    const __m128i wrg = _mm_set1_epi32(4 << 16 | 3), wb = _mm_set1_epi32(2), four = _mm_set1_epi32(4);
+    __m128i best = _mm_set1_epi32(0x7fffffff), idx = _mm_setr_epi32(0, 1, 2, 3);
+    for (int i = 0; i < q->near_n; i += 4) {
+        __m128i drg = _mm_sub_epi16(qrg, _mm_loadu_si128((const __m128i *)(q->near_rg + 2 * i)));
+        __m128i db = _mm_sub_epi16(qb, _mm_loadu_si128((const __m128i *)(q->near_b + 2 * i)));
+        __m128i d = _mm_add_epi32(_mm_madd_epi16(drg, _mm_mullo_epi16(drg, wrg)), _mm_madd_epi16(db, _mm_mullo_epi16(db, wb)));
+        __m128i key = _mm_or_si128(_mm_slli_epi32(d, 8), idx);
+        __m128i lt = _mm_cmplt_epi32(key, best);
+        best = _mm_or_si128(_mm_and_si128(lt, key), _mm_andnot_si128(lt, best));
+        idx = _mm_add_epi32(idx, four);
+    }
+    int32_t k[4];
+    _mm_storeu_si128((__m128i *)k, best);
+    int32_t m = k[0];
+    for (int j = 1; j < 4; j++) if (k[j] < m) m = k[j];
+    return m & 255;
+#else
+    (void)q;
     int best = 0;
     long best_d = -1;
     for (int i = 0; i < n; i++) {
@@ -132,6 +181,7 @@ static int nearest(const uint8_t *pal, int n, int r, int g, int b) {
         if (best_d < 0 || d < best_d) { best_d = d; best = i; if (d == 0) break; }
     }
     return best;
+#endif
 }
 
 static inline int close_to(uint32_t a, uint32_t b) {
@@ -141,18 +191,40 @@ static inline int close_to(uint32_t a, uint32_t b) {
 
 static inline uint32_t hash(uint32_t c) { return c * 2654435761u; }
 
+/* The table in use is the first 2^bits slots, at most half full: frames of a few hundred
+   colours keep it in the cache. Doubling it moves every entry to its new slot. */
+static void exact_grow(th_gif_quantizer *q, int nused) {
+    for (int u = 0; u < nused; u++) {
+        exact_entry *e = &q->table[q->used_slots[u]];
+        q->kept[u][0] = e->key; q->kept[u][1] = (uint32_t)e->value;
+        *e = (exact_entry){ 0, 0 };
+    }
+    q->bits++;
+    uint32_t mask = (1u << q->bits) - 1;
+    for (int u = 0; u < nused; u++) {
+        uint32_t slot = hash(q->kept[u][0] - 1) >> (32 - q->bits);
+        while (q->table[slot].key) slot = (slot + 1) & mask;
+        q->table[slot] = (exact_entry){ q->kept[u][0], (int32_t)q->kept[u][1] };
+        q->used_slots[u] = (int32_t)slot;
+    }
+}
+
 /* The entry for colour c, inserted if new; NULL when the table is full. */
 static exact_entry *exact_find(th_gif_quantizer *q, uint32_t c, int *nused) {
-    uint32_t mask = (1u << EXACT_BITS) - 1, slot = hash(c) >> (32 - EXACT_BITS);
-    for (;; slot = (slot + 1) & mask) {
-        exact_entry *e = &q->table[slot];
-        if (e->used && e->colour == c) return e;
-        if (!e->used) {
-            if (*nused >= EXACT_MAX) return NULL;
-            e->used = 1; e->colour = c; e->count = 0; e->index = -1;
-            q->used_slots[(*nused)++] = (int32_t)slot;
-            return e;
+    for (;;) {
+        uint32_t mask = (1u << q->bits) - 1, slot = hash(c) >> (32 - q->bits);
+        for (;; slot = (slot + 1) & mask) {
+            exact_entry *e = &q->table[slot];
+            if (e->key == c + 1) return e;
+            if (e->key == 0) break;
         }
+        if (*nused >= EXACT_MAX) return NULL;
+        if (2 * (*nused + 1) <= (1 << q->bits)) {
+            q->table[slot] = (exact_entry){ c + 1, 0 };
+            q->used_slots[(*nused)++] = (int32_t)slot;
+            return &q->table[slot];
+        }
+        exact_grow(q, *nused);
     }
 }
 
@@ -168,37 +240,85 @@ static int reserve_count(th_gif_quantizer *q, int nkept, int avail) {
     return n > avail - MIN_GRADIENT_ENTRIES ? avail - MIN_GRADIENT_ENTRIES : n;
 }
 
-th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uint32_t *prev, int w, int h,
-                             int x0, int y0, int x1, int y1, uint8_t *pal, uint8_t *out) {
+/* The index of a pixel whose colour has no exact entry. A gradient (some neighbour differs,
+   and every neighbour is close) is dithered; edges and flat areas get the nearest colour
+   undithered. */
+static uint8_t shade(th_gif_quantizer *q, const uint32_t *cur, int w, int h, int x, int y, const uint8_t *pal,
+                     int opaque, th_gifq_result *res) {
+    size_t i = (size_t)y * (size_t)w + (size_t)x;
+    uint32_t c = cur[i];
+    int differs = 0, smooth = 1;
+    if (x > 0) { uint32_t v = cur[i - 1]; differs |= v != c; smooth &= close_to(v, c); }
+    if (x + 1 < w) { uint32_t v = cur[i + 1]; differs |= v != c; smooth &= close_to(v, c); }
+    if (y > 0) { uint32_t v = cur[i - (size_t)w]; differs |= v != c; smooth &= close_to(v, c); }
+    if (y + 1 < h) { uint32_t v = cur[i + (size_t)w]; differs |= v != c; smooth &= close_to(v, c); }
+    uint32_t key = c;
+    if (differs && smooth) {
+        int off = ((int)bayer[y & 7][x & 7] * 2 + 1 - 64) * DITHER_SPREAD / 128;
+        int v[3];
+        for (int k = 0; k < 3; k++) { v[k] = ch(c, k) + off; if (v[k] < 0) v[k] = 0; if (v[k] > 255) v[k] = 255; }
+        key = ((uint32_t)v[0] << 16) | ((uint32_t)v[1] << 8) | (uint32_t)v[2];
+        res->dithered++;
+    }
+    cache_entry *e = &q->cache[hash(key) >> (32 - CACHE_BITS)];
+    if (e->gen != q->gen || e->tag >> 8 != key) {
+        e->gen = q->gen;
+        e->tag = key << 8 | (uint32_t)nearest(q, pal, opaque, ch(key, 0), ch(key, 1), ch(key, 2));
+    }
+    uint8_t index = (uint8_t)e->tag;
+    if (res->exact) {
+        const uint8_t *p = pal + index * 3;
+        if (p[0] != ch(c, 0) || p[1] != ch(c, 1) || p[2] != ch(c, 2)) res->exact = 0;
+    }
+    return index;
+}
+
+/* Pass 2 of a frame with too many colours to count: each changed pixel votes in its bin, in
+   reading order; a run of k pixels of one colour votes k times at once. */
+static int bin_votes(th_gif_quantizer *q, const uint32_t *p, const gif_run *r, int ntouched) {
+    for (int x = r->x0; x < r->x1;) {
+        uint32_t c = p[x];
+        uint32_t k = (uint32_t)colour_run(p + x, (size_t)(r->x1 - x), c);
+        x += (int)k;
+        uint32_t b = bin_of(c);
+        if (q->count[b] == 0) { q->touched[ntouched++] = (int32_t)b; q->cand[b] = c; q->vote[b] = 0; q->reserved[b] = -1; }
+        q->count[b] += k;
+        for (int j = 0; j < 3; j++) q->sum[b][j] += (uint64_t)ch(c, j) * k;
+        int32_t v = q->vote[b];
+        if (v == 0 || q->cand[b] == c) { q->cand[b] = c; q->vote[b] = v + (int32_t)k; }
+        else if ((int32_t)k <= v) q->vote[b] = v - (int32_t)k;
+        else { q->cand[b] = c; q->vote[b] = (int32_t)k - v; }
+    }
+    return ntouched;
+}
+
+/* A frame's palette and indices, for the changed pixels q->changes holds. */
+static th_gifq_result quantise(th_gif_quantizer *q, const uint32_t *cur, int w, int h, int x0, int y0, int x1, int y1,
+                               uint8_t *pal, uint8_t *out) {
     th_gifq_result res = { 0, -1, 1, 0 };
+    gif_changes *cg = &q->changes;
+    const gif_run *runs = cg->runs;
+    const size_t *first = cg->first;
     int nused = 0, overflow = 0, ntouched = 0;
-    long unchanged = 0, changed = 0;
-    /* Pass 1: every colour to encode, counted exactly. UI frames are mostly runs of one
-       colour, so the entry of the previous pixel's colour is tried before the hash table. */
+    long changed = cg->changed, unchanged = (long)(x1 - x0) * (long)(y1 - y0) - changed;
+    /* Pass 1: every colour to encode, counted exactly, a run of one colour at a time. UI frames
+       are mostly such runs, so the entry of the previous run's colour is tried before the hash
+       table. */
     exact_entry *last = NULL;
     uint32_t last_colour = 0;
-    for (int y = y0; y < y1; y++) {
-        for (int x = x0; x < x1; x++) {
-            size_t i = (size_t)y * (size_t)w + (size_t)x;
-            if (prev && prev[i] == cur[i]) {
-                size_t k = same_run(cur + i, prev + i, (size_t)(x1 - x));
-                unchanged += (long)k;
-                x += (int)k;
-                if (x >= x1) break;
-                i += k;
-            }
-            uint32_t c = cur[i];
-            changed++;
-            if (!overflow) {
-                if (last && last_colour == c) {
-                    size_t k = changed_run(cur + i, prev ? prev + i : NULL, (size_t)(x1 - x), c);
-                    last->count += (uint32_t)k;
-                    changed += (long)k - 1;
-                    x += (int)k - 1;
-                    continue;
+    for (int y = y0; y < y1 && !overflow; y++) {
+        const uint32_t *p = cur + (size_t)y * (size_t)w;
+        for (size_t r = first[y]; r < first[y + 1] && !overflow; r++) {
+            for (int x = runs[r].x0; x < runs[r].x1;) {
+                uint32_t c = p[x];
+                if (!last || last_colour != c) {
+                    exact_entry *e = exact_find(q, c, &nused);
+                    if (!e) { overflow = 1; break; }
+                    last = e; last_colour = c;
                 }
-                exact_entry *e = exact_find(q, c, &nused);
-                if (e) { e->count++; last = e; last_colour = c; } else overflow = 1;
+                size_t k = colour_run(p + x, (size_t)(runs[r].x1 - x), c);
+                last->value += (int32_t)k;
+                x += (int)k;
             }
         }
     }
@@ -207,7 +327,8 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
     if (!overflow) {
         for (int u = 0; u < nused; u++) {
             exact_entry *e = &q->table[q->used_slots[u]];
-            q->kept[nkept][0] = e->count; q->kept[nkept][1] = e->colour; nkept++;
+            q->kept[nkept][0] = (uint32_t)e->value; q->kept[nkept][1] = e->key - 1; nkept++;
+            e->value = -1;
         }
         qsort(q->kept, (size_t)nkept, sizeof q->kept[0], by_count);
         nres = nkept <= avail ? nkept : reserve_count(q, nkept, avail);
@@ -215,31 +336,22 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
             uint32_t c = q->kept[r][1];
             q->items[nitems++] = (item){ { (uint8_t)ch(c, 0), (uint8_t)ch(c, 1), (uint8_t)ch(c, 2) }, q->kept[r][0] };
         }
-        for (int r = 0; r < nres; r++) exact_find(q, q->kept[r][1], &nused)->index = (int16_t)r;
+        for (int r = 0; r < nres; r++) exact_find(q, q->kept[r][1], &nused)->value = r;
     } else {
         /* Too many colours to count one by one: bins with their sums and majority colours, then
            how many pixels each majority colour really covers. */
+        for (int y = y0; y < y1; y++)
+            for (size_t r = first[y]; r < first[y + 1]; r++)
+                ntouched = bin_votes(q, cur + (size_t)y * (size_t)w, &runs[r], ntouched);
         for (int y = y0; y < y1; y++) {
-            for (int x = x0; x < x1; x++) {
-                size_t i = (size_t)y * (size_t)w + (size_t)x;
-                uint32_t c = cur[i];
-                if (prev && prev[i] == c) continue;
-                uint32_t b = bin_of(c);
-                if (q->count[b] == 0) { q->touched[ntouched++] = (int32_t)b; q->cand[b] = c; q->vote[b] = 0; q->reserved[b] = -1; }
-                q->count[b]++;
-                for (int k = 0; k < 3; k++) q->sum[b][k] += (uint64_t)ch(c, k);
-                if (q->vote[b] == 0) { q->cand[b] = c; q->vote[b] = 1; }
-                else q->vote[b] += q->cand[b] == c ? 1 : -1;
-            }
-        }
-        for (int y = y0; y < y1; y++) {
-            for (int x = x0; x < x1; x++) {
-                size_t i = (size_t)y * (size_t)w + (size_t)x;
-                uint32_t c = cur[i];
-                if (prev && prev[i] == c) continue;
-                uint32_t b = bin_of(c);
-                if (q->cand[b] == c) q->exact[b]++;
-            }
+            const uint32_t *p = cur + (size_t)y * (size_t)w;
+            for (size_t r = first[y]; r < first[y + 1]; r++)
+                for (int x = runs[r].x0; x < runs[r].x1;) {
+                    uint32_t c = p[x];
+                    size_t k = colour_run(p + x, (size_t)(runs[r].x1 - x), c);
+                    x += (int)k;
+                    if (q->cand[bin_of(c)] == c) q->exact[bin_of(c)] += (uint32_t)k;
+                }
         }
         for (int t = 0; t < ntouched; t++) {
             uint32_t b = (uint32_t)q->touched[t];
@@ -279,70 +391,51 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
     int opaque = res.transparent >= 0 ? n - 1 : n;
 
     /* Pass 3: indices. */
+    nearest_prepare(q, pal, opaque);
     q->gen++;
     if (q->gen == 0) { memset(q->cache, 0, sizeof q->cache); q->gen = 1; }
-    uint8_t *o = out;
     /* The exact index of the last colour looked up (exact entries do not depend on the
        position, unlike dithered pixels, so a run reuses it). */
     int run_index = -1;
     uint32_t run_colour = 0;
+    const int rw = x1 - x0;
+    const uint8_t clear = (uint8_t)res.transparent;
     for (int y = y0; y < y1; y++) {
-        for (int x = x0; x < x1; x++, o++) {
-            size_t i = (size_t)y * (size_t)w + (size_t)x;
-            if (prev && prev[i] == cur[i]) {
-                size_t k = same_run(cur + i, prev + i, (size_t)(x1 - x));
-                memset(o, (uint8_t)res.transparent, k);
-                o += k;
-                x += (int)k;
-                if (x >= x1) { o--; x--; continue; }
-                i += k;
-            }
-            uint32_t c = cur[i];
-            if (!overflow) {
-                if (run_index >= 0 && run_colour == c) {
-                    size_t k = changed_run(cur + i, prev ? prev + i : NULL, (size_t)(x1 - x), c);
-                    memset(o, run_index, k);
-                    o += k - 1;
-                    x += (int)k - 1;
+        const uint32_t *p = cur + (size_t)y * (size_t)w;
+        uint8_t *o = out + (size_t)(y - y0) * (size_t)rw - x0;
+        int done = x0;
+        for (size_t r = first[y]; r < first[y + 1]; r++) {
+            if (runs[r].x0 > done) memset(o + done, clear, (size_t)(runs[r].x0 - done));
+            done = runs[r].x1;
+            for (int x = runs[r].x0; x < runs[r].x1;) {
+                uint32_t c = p[x];
+                int index = -1;
+                if (!overflow) {
+                    if (run_index >= 0 && run_colour == c) index = run_index;
+                    else {
+                        exact_entry *e = exact_find(q, c, &nused);
+                        if (e->value >= 0) { index = e->value; run_index = index; run_colour = c; }
+                    }
+                } else {
+                    uint32_t b = bin_of(c);
+                    if (q->reserved[b] >= 0 && q->cand[b] == c) index = q->reserved[b];
+                }
+                if (index >= 0) {
+                    size_t k = colour_run(p + x, (size_t)(runs[r].x1 - x), c);
+                    memset(o + x, index, k);
+                    x += (int)k;
                     continue;
                 }
-                exact_entry *e = exact_find(q, c, &nused);
-                if (e->index >= 0) { *o = (uint8_t)e->index; run_index = e->index; run_colour = c; continue; }
-            } else {
-                uint32_t b = bin_of(c);
-                if (q->reserved[b] >= 0 && q->cand[b] == c) { *o = (uint8_t)q->reserved[b]; continue; }
-            }
-            /* A gradient: some neighbour differs, and every neighbour is close. Edges and flat
-               areas get the nearest colour undithered. */
-            int differs = 0, smooth = 1;
-            if (x > 0) { uint32_t v = cur[i - 1]; differs |= v != c; smooth &= close_to(v, c); }
-            if (x + 1 < w) { uint32_t v = cur[i + 1]; differs |= v != c; smooth &= close_to(v, c); }
-            if (y > 0) { uint32_t v = cur[i - (size_t)w]; differs |= v != c; smooth &= close_to(v, c); }
-            if (y + 1 < h) { uint32_t v = cur[i + (size_t)w]; differs |= v != c; smooth &= close_to(v, c); }
-            uint32_t key = c;
-            if (differs && smooth) {
-                int off = ((int)bayer[y & 7][x & 7] * 2 + 1 - 64) * DITHER_SPREAD / 128;
-                int v[3];
-                for (int k = 0; k < 3; k++) { v[k] = ch(c, k) + off; if (v[k] < 0) v[k] = 0; if (v[k] > 255) v[k] = 255; }
-                key = ((uint32_t)v[0] << 16) | ((uint32_t)v[1] << 8) | (uint32_t)v[2];
-                res.dithered++;
-            }
-            cache_entry *e = &q->cache[hash(key) >> (32 - CACHE_BITS)];
-            if (e->gen != q->gen || e->colour != key) {
-                e->gen = q->gen; e->colour = key;
-                e->index = (uint8_t)nearest(pal, opaque, ch(key, 0), ch(key, 1), ch(key, 2));
-            }
-            *o = e->index;
-            if (res.exact) {
-                const uint8_t *p = pal + e->index * 3;
-                if (p[0] != ch(c, 0) || p[1] != ch(c, 1) || p[2] != ch(c, 2)) res.exact = 0;
+                o[x] = shade(q, cur, w, h, x, y, pal, opaque, &res);
+                x++;
             }
         }
+        if (x1 > done) memset(o + done, clear, (size_t)(x1 - done));
     }
     /* Leave the tables empty for the next frame. */
     for (int u = 0; u < nused; u++) {
         exact_entry *e = &q->table[q->used_slots[u]];
-        e->used = 0; e->count = 0; e->index = -1;
+        *e = (exact_entry){ 0, 0 };
     }
     for (int t = 0; t < ntouched; t++) {
         uint32_t b = (uint32_t)q->touched[t];
@@ -350,4 +443,18 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
         q->sum[b][0] = q->sum[b][1] = q->sum[b][2] = 0;
     }
     return res;
+}
+
+th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uint32_t *prev, int w, int h,
+                             int x0, int y0, int x1, int y1, uint8_t *pal, uint8_t *out) {
+    if (!gif_changes_compare(&q->changes, cur, prev, w, h, x0, y0, x1, y1)) return (th_gifq_result){ 0, -1, 0, 0 };
+    return quantise(q, cur, w, h, x0, y0, x1, y1, pal, out);
+}
+
+th_gifq_result th_gifq_encode(th_gif_quantizer *q, const uint32_t *pixels, size_t stride, int w, int h,
+                              uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *shown, int first, int rect[4],
+                              uint8_t *pal, uint8_t *out) {
+    if (gif_flatten_into(pixels, stride, w, h, bg_r, bg_g, bg_b, shown, first, rect, &q->changes) < 0)
+        return (th_gifq_result){ 0, -1, 0, 0 };
+    return quantise(q, shown, w, h, rect[0], rect[1], rect[2], rect[3], pal, out);
 }

@@ -56,6 +56,33 @@ static inline size_t same_tail(const uint32_t *a, const uint32_t *b, size_t n) {
 }
 #endif
 
+/* How many leading pixels of a and b (n of them) all differ: a changed stretch of a row. */
+static inline size_t differ_run(const uint32_t *a, const uint32_t *b, size_t n) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    for (; i + 4 <= n; i += 4) {
+        int eq = _mm_movemask_epi8(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(a + i)), _mm_loadu_si128((const __m128i *)(b + i))));
+        if (eq != 0) return i + (size_t)(__builtin_ctz((unsigned)eq) >> 2);
+    }
+#endif
+    while (i < n && a[i] != b[i]) i++;
+    return i;
+}
+
+/* How many of the n pixels from p on are colour c (the stretch of one flat fill). */
+static inline size_t colour_run(const uint32_t *p, size_t n, uint32_t c) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i cc = _mm_set1_epi32((int)c);
+    for (; i + 4 <= n; i += 4) {
+        int eq = _mm_movemask_epi8(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(p + i)), cc));
+        if (eq != 0xffff) return i + (size_t)(__builtin_ctz((unsigned)~eq) >> 2);
+    }
+#endif
+    while (i < n && p[i] == c) i++;
+    return i;
+}
+
 /* How many of the n pixels from cur on are colour c and changed (prev, when given, differs
    there): the stretch of one flat fill the passes below count or index at once. */
 static inline size_t changed_run(const uint32_t *cur, const uint32_t *prev, size_t n, uint32_t c) {
