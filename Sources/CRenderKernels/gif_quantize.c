@@ -1,6 +1,6 @@
 #include "gif_quantize.h"
 #include "gif_changes.h"
-#include "pixel_runs.h"
+#include "gif_palette.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,10 +8,8 @@
    that (photos, long gradients) they are binned on 5 bits per channel, each bin remembering its
    majority colour (Boyer-Moore vote), so a flat fill is still found exactly. */
 enum {
-    NBINS = 1 << 15, EXACT_BITS = 16, MIN_BITS = 10, EXACT_MAX = 1 << 15, CACHE_BITS = 14,
-    MIN_KEPT = 2, MIN_GRADIENT_ENTRIES = 64, GRADIENT_STEP = 12, DITHER_SPREAD = 12,
-    /* A padding entry of nearest()'s table: farther from every colour than any real entry. */
-    FAR = 600
+    NBINS = 1 << 15, EXACT_BITS = 16, MIN_BITS = 10, EXACT_MAX = 1 << 15, CACHE_BITS = 16,
+    MIN_KEPT = 2, MIN_GRADIENT_ENTRIES = 64, GRADIENT_STEP = 12, DITHER_SPREAD = 12
 };
 
 /* A colour (high 24 bits) and its nearest entry (low 8), valid while gen is the frame's. */
@@ -19,7 +17,6 @@ typedef struct { uint32_t tag, gen; } cache_entry;
 /* A colour's slot: key is the colour + 1 (0 for a free slot); value counts its pixels in pass 1,
    then holds its palette index, or -1 when it has no exact entry. */
 typedef struct { uint32_t key; int32_t value; } exact_entry;
-typedef struct { uint8_t c[3]; uint32_t w; } item;
 
 struct th_gif_quantizer {
     exact_entry table[1 << EXACT_BITS];
@@ -35,8 +32,11 @@ struct th_gif_quantizer {
     cache_entry cache[1 << CACHE_BITS];
     uint32_t gen;
     gif_changes changes;
-    int16_t near_rg[512], near_b[512];
-    int near_n;
+    /* Pass 1's state, carried from row to row. */
+    int nused, overflow;
+    exact_entry *last;
+    uint32_t last_colour;
+    nearest_table near;
 };
 
 static const uint8_t bayer[8][8] = {
@@ -66,122 +66,6 @@ static int by_count(const void *pa, const void *pb) {
     const uint32_t *a = pa, *b = pb;
     if (a[0] != b[0]) return a[0] > b[0] ? -1 : 1;
     return a[1] < b[1] ? -1 : (a[1] > b[1]);
-}
-
-/* Stable counting sort of items[lo, hi) by channel k (no globals: GIFs are written on several
-   threads at once). */
-static void sort_items(item *items, item *scratch, int lo, int hi, int k) {
-    int start[257] = {0};
-    for (int i = lo; i < hi; i++) start[items[i].c[k] + 1]++;
-    for (int v = 0; v < 256; v++) start[v + 1] += start[v];
-    for (int i = lo; i < hi; i++) scratch[lo + start[items[i].c[k]]++] = items[i];
-    memcpy(items + lo, scratch + lo, (size_t)(hi - lo) * sizeof *items);
-}
-
-/* A box of median cut: items[lo, hi), the axis of its widest channel range, and its score
-   (that range times its weight; 0 when it cannot be split), found once when the box is made. */
-typedef struct { int lo, hi, axis; uint64_t score; } box;
-
-static box make_box(const item *items, int lo, int hi) {
-    box b = { lo, hi, 0, 0 };
-    if (hi - lo < 2) return b;
-    int mn[3] = {255, 255, 255}, mx[3] = {0, 0, 0};
-    uint64_t w = 0;
-    for (int i = lo; i < hi; i++) {
-        for (int k = 0; k < 3; k++) {
-            if (items[i].c[k] < mn[k]) mn[k] = items[i].c[k];
-            if (items[i].c[k] > mx[k]) mx[k] = items[i].c[k];
-        }
-        w += items[i].w;
-    }
-    for (int k = 1; k < 3; k++) if (mx[k] - mn[k] > mx[b.axis] - mn[b.axis]) b.axis = k;
-    b.score = (uint64_t)(mx[b.axis] - mn[b.axis]) * w;
-    return b;
-}
-
-/* Median cut of items[0, n) into at most k boxes; writes each box's weighted mean. The box
-   split next is the first with the highest score. */
-static int median_cut(th_gif_quantizer *q, int n, int k, uint8_t *out_rgb) {
-    if (n == 0 || k <= 0) return 0;
-    box boxes[256];
-    int nb = 1;
-    boxes[0] = make_box(q->items, 0, n);
-    while (nb < k) {
-        int best = -1;
-        uint64_t best_score = 0;
-        for (int i = 0; i < nb; i++)
-            if (boxes[i].score > best_score) { best_score = boxes[i].score; best = i; }
-        if (best < 0) break;
-        box b = boxes[best];
-        sort_items(q->items, q->scratch, b.lo, b.hi, b.axis);
-        uint64_t total = 0, acc = 0;
-        for (int i = b.lo; i < b.hi; i++) total += q->items[i].w;
-        int split = b.lo + 1;
-        for (int i = b.lo; i < b.hi - 1; i++) {
-            acc += q->items[i].w;
-            split = i + 1;
-            if (acc * 2 >= total) break;
-        }
-        boxes[best] = make_box(q->items, b.lo, split);
-        boxes[nb++] = make_box(q->items, split, b.hi);
-    }
-    for (int i = 0; i < nb; i++) {
-        uint64_t w = 0, s[3] = {0, 0, 0};
-        for (int j = boxes[i].lo; j < boxes[i].hi; j++) {
-            w += q->items[j].w;
-            for (int c = 0; c < 3; c++) s[c] += (uint64_t)q->items[j].c[c] * q->items[j].w;
-        }
-        for (int c = 0; c < 3; c++) out_rgb[i * 3 + c] = (uint8_t)(w ? (s[c] + w / 2) / w : 0);
-    }
-    return nb;
-}
-
-/* The palette entry nearest to (r, g, b) by weighted squared distance, the first of equals.
-   With SSE2 four entries a step: the palette is kept as 16-bit (r, g) and (b, 0) pairs, padded
-   to a multiple of four with entries farther than any colour, and each distance carries its
-   index in its low byte, so the smallest key is the first nearest entry. */
-static void nearest_prepare(th_gif_quantizer *q, const uint8_t *pal, int n) {
-    q->near_n = (n + 3) & ~3;
-    for (int i = 0; i < q->near_n; i++) {
-        int pad = i >= n;
-        q->near_rg[2 * i] = (int16_t)(pad ? FAR : pal[i * 3]);
-        q->near_rg[2 * i + 1] = (int16_t)(pad ? FAR : pal[i * 3 + 1]);
-        q->near_b[2 * i] = (int16_t)(pad ? FAR : pal[i * 3 + 2]);
-        q->near_b[2 * i + 1] = 0;
-    }
-}
-
-static int nearest(const th_gif_quantizer *q, const uint8_t *pal, int n, int r, int g, int b) {
-#if defined(__SSE2__)
-    (void)pal; (void)n;
-    const __m128i qrg = _mm_set1_epi32((int)((uint32_t)g << 16 | (uint32_t)r)), qb = _mm_set1_epi32(b);
-    const __m128i wrg = _mm_set1_epi32(4 << 16 | 3), wb = _mm_set1_epi32(2), four = _mm_set1_epi32(4);
-    __m128i best = _mm_set1_epi32(0x7fffffff), idx = _mm_setr_epi32(0, 1, 2, 3);
-    for (int i = 0; i < q->near_n; i += 4) {
-        __m128i drg = _mm_sub_epi16(qrg, _mm_loadu_si128((const __m128i *)(q->near_rg + 2 * i)));
-        __m128i db = _mm_sub_epi16(qb, _mm_loadu_si128((const __m128i *)(q->near_b + 2 * i)));
-        __m128i d = _mm_add_epi32(_mm_madd_epi16(drg, _mm_mullo_epi16(drg, wrg)), _mm_madd_epi16(db, _mm_mullo_epi16(db, wb)));
-        __m128i key = _mm_or_si128(_mm_slli_epi32(d, 8), idx);
-        __m128i lt = _mm_cmplt_epi32(key, best);
-        best = _mm_or_si128(_mm_and_si128(lt, key), _mm_andnot_si128(lt, best));
-        idx = _mm_add_epi32(idx, four);
-    }
-    int32_t k[4];
-    _mm_storeu_si128((__m128i *)k, best);
-    int32_t m = k[0];
-    for (int j = 1; j < 4; j++) if (k[j] < m) m = k[j];
-    return m & 255;
-#else
-    (void)q;
-    int best = 0;
-    long best_d = -1;
-    for (int i = 0; i < n; i++) {
-        int dr = r - pal[i * 3], dg = g - pal[i * 3 + 1], db = b - pal[i * 3 + 2];
-        long d = 3L * dr * dr + 4L * dg * dg + 2L * db * db;
-        if (best_d < 0 || d < best_d) { best_d = d; best = i; if (d == 0) break; }
-    }
-    return best;
-#endif
 }
 
 static inline int close_to(uint32_t a, uint32_t b) {
@@ -263,7 +147,7 @@ static uint8_t shade(th_gif_quantizer *q, const uint32_t *cur, int w, int h, int
     cache_entry *e = &q->cache[hash(key) >> (32 - CACHE_BITS)];
     if (e->gen != q->gen || e->tag >> 8 != key) {
         e->gen = q->gen;
-        e->tag = key << 8 | (uint32_t)nearest(q, pal, opaque, ch(key, 0), ch(key, 1), ch(key, 2));
+        e->tag = key << 8 | (uint32_t)nearest(&q->near, pal, opaque, ch(key, 0), ch(key, 1), ch(key, 2));
     }
     uint8_t index = (uint8_t)e->tag;
     if (res->exact) {
@@ -274,54 +158,59 @@ static uint8_t shade(th_gif_quantizer *q, const uint32_t *cur, int w, int h, int
 }
 
 /* Pass 2 of a frame with too many colours to count: each changed pixel votes in its bin, in
-   reading order; a run of k pixels of one colour votes k times at once. */
-static int bin_votes(th_gif_quantizer *q, const uint32_t *p, const gif_run *r, int ntouched) {
-    for (int x = r->x0; x < r->x1;) {
-        uint32_t c = p[x];
-        uint32_t k = (uint32_t)colour_run(p + x, (size_t)(r->x1 - x), c);
-        x += (int)k;
-        uint32_t b = bin_of(c);
-        if (q->count[b] == 0) { q->touched[ntouched++] = (int32_t)b; q->cand[b] = c; q->vote[b] = 0; q->reserved[b] = -1; }
-        q->count[b] += k;
-        for (int j = 0; j < 3; j++) q->sum[b][j] += (uint64_t)ch(c, j) * k;
-        int32_t v = q->vote[b];
-        if (v == 0 || q->cand[b] == c) { q->cand[b] = c; q->vote[b] = v + (int32_t)k; }
-        else if ((int32_t)k <= v) q->vote[b] = v - (int32_t)k;
-        else { q->cand[b] = c; q->vote[b] = (int32_t)k - v; }
-    }
+   reading order; a segment of k pixels of one colour votes k times at once. */
+static int bin_vote(th_gif_quantizer *q, uint32_t c, uint32_t k, int ntouched) {
+    uint32_t b = bin_of(c);
+    if (q->count[b] == 0) { q->touched[ntouched++] = (int32_t)b; q->cand[b] = c; q->vote[b] = 0; q->reserved[b] = -1; }
+    q->count[b] += k;
+    for (int j = 0; j < 3; j++) q->sum[b][j] += (uint64_t)ch(c, j) * k;
+    int32_t v = q->vote[b];
+    if (v == 0 || q->cand[b] == c) { q->cand[b] = c; q->vote[b] = v + (int32_t)k; }
+    else if ((int32_t)k <= v) q->vote[b] = v - (int32_t)k;
+    else { q->cand[b] = c; q->vote[b] = (int32_t)k - v; }
     return ntouched;
 }
 
-/* A frame's palette and indices, for the changed pixels q->changes holds. */
+/* n bytes of v at o: segments are mostly short, where memset's set-up costs more than the loop. */
+static inline void fill(uint8_t *o, int v, int n) {
+    if (n > 16) { memset(o, v, (size_t)n); return; }
+    for (int i = 0; i < n; i++) o[i] = (uint8_t)v;
+}
+
+/* Pass 1: every colour to encode, counted exactly, a segment at a time, row by row (while
+   th_gifq_encode flattens the frame, each row as soon as it is compared). UI frames are mostly
+   long segments of a few colours, so the entry of the previous segment's colour is tried
+   before the hash table. */
+static void count_start(th_gif_quantizer *q) { q->nused = 0; q->overflow = 0; q->last = NULL; q->last_colour = 0; }
+
+static void count_row(void *ctx, const uint32_t *p, int y) {
+    th_gif_quantizer *q = ctx;
+    if (q->overflow) return;
+    gif_changes *cg = &q->changes;
+    int ns = gif_row_segments(cg, y, cg->w);
+    for (int i = 0; i < ns; i++) {
+        uint32_t c = p[cg->starts[i]];
+        if (!q->last || q->last_colour != c) {
+            exact_entry *e = exact_find(q, c, &q->nused);
+            if (!e) { q->overflow = 1; return; }
+            q->last = e; q->last_colour = c;
+        }
+        q->last->value += cg->ends[i] - cg->starts[i];
+    }
+}
+
+/* A frame's palette and indices, for the changed pixels q->changes holds (counted by pass 1
+   already when `counted`). */
 static th_gifq_result quantise(th_gif_quantizer *q, const uint32_t *cur, int w, int h, int x0, int y0, int x1, int y1,
-                               uint8_t *pal, uint8_t *out) {
+                               uint8_t *pal, uint8_t *out, int counted) {
     th_gifq_result res = { 0, -1, 1, 0 };
     gif_changes *cg = &q->changes;
-    const gif_run *runs = cg->runs;
-    const size_t *first = cg->first;
-    int nused = 0, overflow = 0, ntouched = 0;
-    long changed = cg->changed, unchanged = (long)(x1 - x0) * (long)(y1 - y0) - changed;
-    /* Pass 1: every colour to encode, counted exactly, a run of one colour at a time. UI frames
-       are mostly such runs, so the entry of the previous run's colour is tried before the hash
-       table. */
-    exact_entry *last = NULL;
-    uint32_t last_colour = 0;
-    for (int y = y0; y < y1 && !overflow; y++) {
-        const uint32_t *p = cur + (size_t)y * (size_t)w;
-        for (size_t r = first[y]; r < first[y + 1] && !overflow; r++) {
-            for (int x = runs[r].x0; x < runs[r].x1;) {
-                uint32_t c = p[x];
-                if (!last || last_colour != c) {
-                    exact_entry *e = exact_find(q, c, &nused);
-                    if (!e) { overflow = 1; break; }
-                    last = e; last_colour = c;
-                }
-                size_t k = colour_run(p + x, (size_t)(runs[r].x1 - x), c);
-                last->value += (int32_t)k;
-                x += (int)k;
-            }
-        }
+    if (!counted) {
+        count_start(q);
+        for (int y = y0; y < y1; y++) count_row(q, cur + (size_t)y * (size_t)w, y);
     }
+    int nused = q->nused, overflow = q->overflow, ntouched = 0;
+    long changed = cg->count, unchanged = (long)(x1 - x0) * (long)(y1 - y0) - changed;
     int avail = unchanged > 0 ? 255 : 256;
     int nkept = 0, nres = 0, nitems = 0;
     if (!overflow) {
@@ -340,18 +229,19 @@ static th_gifq_result quantise(th_gif_quantizer *q, const uint32_t *cur, int w, 
     } else {
         /* Too many colours to count one by one: bins with their sums and majority colours, then
            how many pixels each majority colour really covers. */
-        for (int y = y0; y < y1; y++)
-            for (size_t r = first[y]; r < first[y + 1]; r++)
-                ntouched = bin_votes(q, cur + (size_t)y * (size_t)w, &runs[r], ntouched);
         for (int y = y0; y < y1; y++) {
             const uint32_t *p = cur + (size_t)y * (size_t)w;
-            for (size_t r = first[y]; r < first[y + 1]; r++)
-                for (int x = runs[r].x0; x < runs[r].x1;) {
-                    uint32_t c = p[x];
-                    size_t k = colour_run(p + x, (size_t)(runs[r].x1 - x), c);
-                    x += (int)k;
-                    if (q->cand[bin_of(c)] == c) q->exact[bin_of(c)] += (uint32_t)k;
-                }
+            int ns = gif_row_segments(cg, y, w);
+            for (int i = 0; i < ns; i++)
+                ntouched = bin_vote(q, p[cg->starts[i]], (uint32_t)(cg->ends[i] - cg->starts[i]), ntouched);
+        }
+        for (int y = y0; y < y1; y++) {
+            const uint32_t *p = cur + (size_t)y * (size_t)w;
+            int ns = gif_row_segments(cg, y, w);
+            for (int i = 0; i < ns; i++) {
+                uint32_t c = p[cg->starts[i]];
+                if (q->cand[bin_of(c)] == c) q->exact[bin_of(c)] += (uint32_t)(cg->ends[i] - cg->starts[i]);
+            }
         }
         for (int t = 0; t < ntouched; t++) {
             uint32_t b = (uint32_t)q->touched[t];
@@ -382,7 +272,7 @@ static th_gifq_result quantise(th_gif_quantizer *q, const uint32_t *cur, int w, 
             for (int i = 0; i < nitems; i++) for (int k = 0; k < 3; k++) pal[(n + i) * 3 + k] = q->items[i].c[k];
             n += nitems;
         } else {
-            n += median_cut(q, nitems, avail - nres, pal + n * 3);
+            n += median_cut(q->items, q->scratch, nitems, avail - nres, pal + n * 3);
         }
     }
     if (n == 0 && changed > 0) { pal[0] = pal[1] = pal[2] = 0; n = 1; }
@@ -391,7 +281,7 @@ static th_gifq_result quantise(th_gif_quantizer *q, const uint32_t *cur, int w, 
     int opaque = res.transparent >= 0 ? n - 1 : n;
 
     /* Pass 3: indices. */
-    nearest_prepare(q, pal, opaque);
+    nearest_prepare(&q->near, pal, opaque);
     q->gen++;
     if (q->gen == 0) { memset(q->cache, 0, sizeof q->cache); q->gen = 1; }
     /* The exact index of the last colour looked up (exact entries do not depend on the
@@ -403,34 +293,25 @@ static th_gifq_result quantise(th_gif_quantizer *q, const uint32_t *cur, int w, 
     for (int y = y0; y < y1; y++) {
         const uint32_t *p = cur + (size_t)y * (size_t)w;
         uint8_t *o = out + (size_t)(y - y0) * (size_t)rw - x0;
-        int done = x0;
-        for (size_t r = first[y]; r < first[y + 1]; r++) {
-            if (runs[r].x0 > done) memset(o + done, clear, (size_t)(runs[r].x0 - done));
-            done = runs[r].x1;
-            for (int x = runs[r].x0; x < runs[r].x1;) {
-                uint32_t c = p[x];
-                int index = -1;
-                if (!overflow) {
-                    if (run_index >= 0 && run_colour == c) index = run_index;
-                    else {
-                        exact_entry *e = exact_find(q, c, &nused);
-                        if (e->value >= 0) { index = e->value; run_index = index; run_colour = c; }
-                    }
-                } else {
-                    uint32_t b = bin_of(c);
-                    if (q->reserved[b] >= 0 && q->cand[b] == c) index = q->reserved[b];
+        if (unchanged > 0) memset(o + x0, clear, (size_t)rw);
+        int ns = gif_row_segments(cg, y, w);
+        for (int i = 0; i < ns; i++) {
+            int s = cg->starts[i], e = cg->ends[i];
+            uint32_t c = p[s];
+            int index = -1;
+            if (!overflow) {
+                if (run_index >= 0 && run_colour == c) index = run_index;
+                else {
+                    exact_entry *en = exact_find(q, c, &nused);
+                    if (en->value >= 0) { index = en->value; run_index = index; run_colour = c; }
                 }
-                if (index >= 0) {
-                    size_t k = colour_run(p + x, (size_t)(runs[r].x1 - x), c);
-                    memset(o + x, index, k);
-                    x += (int)k;
-                    continue;
-                }
-                o[x] = shade(q, cur, w, h, x, y, pal, opaque, &res);
-                x++;
+            } else {
+                uint32_t b = bin_of(c);
+                if (q->reserved[b] >= 0 && q->cand[b] == c) index = q->reserved[b];
             }
+            if (index >= 0) fill(o + s, index, e - s);
+            else for (int x = s; x < e; x++) o[x] = shade(q, cur, w, h, x, y, pal, opaque, &res);
         }
-        if (x1 > done) memset(o + done, clear, (size_t)(x1 - done));
     }
     /* Leave the tables empty for the next frame. */
     for (int u = 0; u < nused; u++) {
@@ -448,13 +329,14 @@ static th_gifq_result quantise(th_gif_quantizer *q, const uint32_t *cur, int w, 
 th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uint32_t *prev, int w, int h,
                              int x0, int y0, int x1, int y1, uint8_t *pal, uint8_t *out) {
     if (!gif_changes_compare(&q->changes, cur, prev, w, h, x0, y0, x1, y1)) return (th_gifq_result){ 0, -1, 0, 0 };
-    return quantise(q, cur, w, h, x0, y0, x1, y1, pal, out);
+    return quantise(q, cur, w, h, x0, y0, x1, y1, pal, out, 0);
 }
 
 th_gifq_result th_gifq_encode(th_gif_quantizer *q, const uint32_t *pixels, size_t stride, int w, int h,
                               uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *shown, int first, int rect[4],
                               uint8_t *pal, uint8_t *out) {
-    if (gif_flatten_into(pixels, stride, w, h, bg_r, bg_g, bg_b, shown, first, rect, &q->changes) < 0)
+    count_start(q);
+    if (gif_flatten_into(pixels, stride, w, h, bg_r, bg_g, bg_b, shown, first, rect, &q->changes, count_row, q) < 0)
         return (th_gifq_result){ 0, -1, 0, 0 };
-    return quantise(q, shown, w, h, rect[0], rect[1], rect[2], rect[3], pal, out);
+    return quantise(q, shown, w, h, rect[0], rect[1], rect[2], rect[3], pal, out, 1);
 }
