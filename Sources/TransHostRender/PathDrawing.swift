@@ -1,5 +1,5 @@
 import CCairo
-import Foundation
+import Glibc
 import TransHostCore
 
 /// Draws paths with cairo as a CAShapeLayer does: the fill (non-zero or even-odd), then the

@@ -31,7 +31,7 @@ struct CacheEntry {
 }
 
 /// The region children may draw in, in destination pixels.
-enum Clip {
+enum Clip: Equatable {
     case none
     case rect(PixelRect)
     /// A convex polygon (rotated or projected bounds, intersected with the ancestors' clips).

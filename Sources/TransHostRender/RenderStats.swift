@@ -30,6 +30,8 @@ public struct RenderStats: Equatable, Sendable {
     public var compositedPixels = 0
     /// Composites (and clears) skipped because a later opaque full-frame blit hides them.
     public var occludedOperations = 0
+    /// Target pixels drawn (the damage with Renderer.reusesTargetPixels, else every frame's).
+    public var damagedPixels = 0
     /// Wall time spent drawing content with cairo, when the renderer's `timesRasterization`
     /// is set (benchmarks split a frame's cost with it; nothing depends on it).
     public var rasterizeNanoseconds: UInt64 = 0

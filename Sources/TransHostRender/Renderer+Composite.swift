@@ -41,7 +41,11 @@ extension Renderer {
             // Deferred: a later opaque full-frame blit makes everything before it invisible.
             let covers = opaque && alpha >= 1 && !needMask && box == canvas && compositePath != .pixmanProjective
                 && (isTranslation || (h.isAffine && Self.interiorCovers(inv, src: src, canvas: canvas)))
-            displayList.append((work, covers))
+            // pixman draws it (and the target's clip region confines it) unless a span loop does.
+            let clippable = compositePath != .automatic || isTranslation || (h.isAffine && !Self.usesAffineSpans(h))
+            displayList.append(DisplayOp(run: work, coversTarget: covers, box: box,
+                                         key: .composite(source: ObjectIdentifier(src), opaque: opaque, map: h, alpha: alpha, clip: clip),
+                                         clippable: clippable, source: src))
         } else {
             work()
         }

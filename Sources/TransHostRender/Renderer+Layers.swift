@@ -49,7 +49,7 @@ extension Renderer {
         }
         if LayerContent.drawsBody(s) {
             // masksToBounds also clips the layer's own drawing (a path may leave the bounds).
-            cairoDraw(target, clip: inner, map: m, alpha: alpha) { cr in LayerContent.drawBody(cr, s) }
+            cairoDraw(target, clip: inner, map: m, alpha: alpha, drawing: (l, false)) { cr in LayerContent.drawBody(cr, s) }
         }
         if !l.sublayers.isEmpty {
             let frame = SublayerFrame(s.style, bounds: s.bounds, anchorPoint: s.anchorPoint)
@@ -58,7 +58,7 @@ extension Renderer {
             }
         }
         if LayerContent.drawsBorder(s) {
-            cairoDraw(target, clip: clip, map: m, alpha: alpha) { cr in LayerContent.drawBorder(cr, s) }
+            cairoDraw(target, clip: clip, map: m, alpha: alpha, drawing: (l, true)) { cr in LayerContent.drawBorder(cr, s) }
         }
     }
 
@@ -121,16 +121,25 @@ extension Renderer {
 
     /// Runs cairo drawing on `target` under the affine map `map` (a layer's bounds space to
     /// target pixels), inside `clip`, at `alpha` as one group. On the frame being rendered it is
-    /// queued in the display list, in order with the composites.
-    func cairoDraw(_ target: RGBAImage, clip: Clip, map: Homography, alpha: Double, _ body: @escaping (OpaquePointer) -> Void) {
+    /// queued in the display list, in order with the composites; `drawing` (the layer, and
+    /// whether this is its border) says what the body draws and where it can reach.
+    func cairoDraw(_ target: RGBAImage, clip: Clip, map: Homography, alpha: Double, drawing: (layer: SampledLayer, border: Bool),
+                   _ body: @escaping (OpaquePointer) -> Void) {
         guard map.isAffine, !clip.isEmpty else { return }
         let k = 1 / map.i
         let mx = cairo_matrix_t(xx: map.a * k, yx: map.b * k, xy: map.d * k, yy: map.e * k, x0: map.g * k, y0: map.h * k)
         var check = mx
         // cairo refuses a singular matrix (a layer seen edge-on draws nothing).
         guard cairo_matrix_invert(&check) == CAIRO_STATUS_SUCCESS else { return }
-        let work = {
+        let work = { [weak self] in
+            let damage = self?.damageClip
             target.withCairo { cr in
+                // Only the damage is drawn again (see Renderer+Damage): whole pixels, so
+                // the pixels inside are those of the unclipped drawing.
+                if let d = damage {
+                    cairo_rectangle(cr, Double(d.x0), Double(d.y0), Double(d.width), Double(d.height))
+                    cairo_clip(cr)
+                }
                 switch clip {
                 case .none: break
                 case .rect(let r):
@@ -154,6 +163,28 @@ extension Renderer {
                 }
             }
         }
-        if target === mainTarget { displayList.append((work, false)) } else { work() }
+        if target === mainTarget {
+            displayList.append(DisplayOp(run: work, coversTarget: false, box: Self.cairoBox(drawing.layer, map: map, clip: clip, canvas: canvasRect(target)),
+                                         key: .cairo(drawing.layer.state, border: drawing.border, map: map, alpha: alpha, clip: clip),
+                                         clippable: true, source: nil))
+        } else {
+            work()
+        }
+    }
+
+    /// The target pixels cairo drawing of `layer` under `map` can touch: its extent (path,
+    /// stroke and sublayers) mapped, two pixels wider for antialiasing, inside the clip.
+    static func cairoBox(_ layer: SampledLayer, map: Homography, clip: Clip, canvas: PixelRect) -> PixelRect {
+        var box = canvas
+        switch clip {
+        case .none: break
+        case .rect(let r): box = r.intersection(canvas)
+        case .polygon(let p): box = Polygon.bounds(p).intersection(canvas)
+        }
+        let (extent, bounded) = LayerGeometry.extent(layer)
+        guard bounded else { return box }
+        guard let e = extent, let m = LayerGeometry.mappedBox(e, map), m.minX.isFinite, m.minY.isFinite, m.maxX.isFinite, m.maxY.isFinite
+        else { return box }
+        return Polygon.bounds([Vec2(m.minX - 2, m.minY - 2), Vec2(m.maxX + 2, m.maxY + 2)]).intersection(box)
     }
 }

@@ -1,7 +1,7 @@
 import CCairo
 import CPixman
 import CRenderKernels
-import Foundation
+import Glibc
 import TransHostCore
 
 // Shadows (CALayer's shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath).

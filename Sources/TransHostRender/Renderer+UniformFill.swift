@@ -44,7 +44,12 @@ extension Renderer {
             if !inside.isEmpty { fill(inside, c, target) }
             count(box)
         }
-        if target === mainTarget { displayList.append((work, inside == canvas)) } else { work() }
+        if target === mainTarget {
+            displayList.append(DisplayOp(run: work, coversTarget: inside == canvas, box: box,
+                                         key: .fill(c, width: width, height: height, map: h, clip: clip), clippable: true, source: nil))
+        } else {
+            work()
+        }
         return true
     }
 

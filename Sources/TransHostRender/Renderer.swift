@@ -70,7 +70,18 @@ public final class Renderer {
     var frameGroups: [(key: [ContentNode], group: Group)] = []
     /// The frame being rendered and its deferred composites (see render(_:into:)).
     weak var mainTarget: RGBAImage?
-    var displayList: [(run: () -> Void, coversTarget: Bool)] = []
+    var displayList: [DisplayOp] = []
+    /// Whether the target passed to render(_:into:) keeps the last frame drawn into it until
+    /// the next call (nothing else writes its pixels): only what changed is then drawn again
+    /// (see Renderer+Damage). The bytes are those of a full frame either way.
+    public var reusesTargetPixels = false
+    /// The rectangle the last render(_:into:) drew: the whole frame, or with
+    /// reusesTargetPixels only the damage (.empty when no pixel changed). Outside it the
+    /// target holds the previous frame's pixels, which are this frame's too.
+    public internal(set) var lastDamage = PixelRect.empty
+    var lastFrame: LastFrame?
+    /// The damage while the display list runs clipped to it (cairo drawing clips to it too).
+    var damageClip: PixelRect?
     /// Subtree signatures of plain views seen last frame (to spot unchanged subtrees).
     private var lastSignatures: [String: (frame: Int, signature: [NodeSignature])] = [:]
 
@@ -96,12 +107,11 @@ public final class Renderer {
         stats.frames += 1
         buildTree(nodes)
         mainTarget = target
-        displayList = [({ self.clear(target) }, true)]
+        displayList = [DisplayOp(run: { self.clear(target) }, coversTarget: true, box: canvasRect(target), key: .clear(clearColor),
+                                 clippable: true, source: nil)]
         let screen = Homography.scale(Double(scale), Double(scale))
         for r in roots { visit(r, parentToDest: screen, parentAlpha: 1, clip: .none, target: target) }
-        let start = displayList.lastIndex { $0.coversTarget } ?? 0
-        stats.occludedOperations += start
-        for op in displayList[start...] { op.run() }
+        runDisplayList(into: target)
         displayList = []
         mainTarget = nil
         lastSignatures = lastSignatures.filter { $0.value.frame == frameNumber }

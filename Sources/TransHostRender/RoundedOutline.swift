@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import TransHostCore
 
 /// A layer's clip outline in destination pixels: its bounds rectangle, or the rounded

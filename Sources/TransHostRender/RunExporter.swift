@@ -129,6 +129,8 @@ public struct RunExporter {
     /// drawn. Nothing holds a transition's frames, so memory does not grow with its length.
     fileprivate func exportTransition(_ t: FrameSequence, pointSize: Size, scale: Int, fps: Int, to dir: String) throws -> [String] {
         let renderer = Renderer(pointSize: pointSize, scale: scale)
+        // `target` below is only read between frames (by the encoders, the sheet, PNG files).
+        renderer.reusesTargetPixels = true
         try RasterBudget.check(frames: t.frames, times: t.times, scale: scale, screen: (renderer.pixelWidth, renderer.pixelHeight), label: t.label)
         let base = PathUtil.join(dir, t.baseName)
         let times = t.times

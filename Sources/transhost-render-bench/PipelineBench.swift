@@ -2,6 +2,7 @@
 // stage, beside floors measured in the same run; then peak RSS of a 1 s and a 10 s transition
 // rendered at @3x (each in a child process of this benchmark).
 //   TRANSHOST_CONFIG=release ./scripts/setup && .build/release/transhost-render-bench --pipeline
+// BENCH_WHOLE=1 draws every frame whole instead of only what changed since the frame before.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,11 +21,14 @@ struct Stages {
     var play = 0.0, trace = 0.0, rasterise = 0.0, composite = 0.0, quantise = 0.0, encode = 0.0
     var sheet = 0.0, png = 0.0, write = 0.0
     var floorComposite = 0.0, floorEncode = 0.0
+    /// Target pixels drawn again (the damage), and the pixels of the frames rendered.
+    var drawnPixels = 0, framePixels = 0
     var pictures: Double { rasterise + composite + quantise + encode + sheet + png + write }
     static func += (a: inout Stages, b: Stages) {
         a.play += b.play; a.trace += b.trace; a.rasterise += b.rasterise; a.composite += b.composite
         a.quantise += b.quantise; a.encode += b.encode; a.sheet += b.sheet; a.png += b.png; a.write += b.write
         a.floorComposite += b.floorComposite; a.floorEncode += b.floorEncode
+        a.drawnPixels += b.drawnPixels; a.framePixels += b.framePixels
     }
 }
 
@@ -40,6 +44,8 @@ func timeTransition(_ t: TransitionTrace, device: Device, scale: Int, fps: Int, 
     let times = t.frames.map(\.t), frames = t.frames.map(\.nodes)
     let renderer = Renderer(pointSize: device.size, scale: scale)
     renderer.timesRasterization = true
+    // As RunExporter's: only what changed is drawn again (BENCH_WHOLE=1: every frame whole).
+    renderer.reusesTargetPixels = getenv("BENCH_WHOLE") == nil
     let target = RGBAImage(width: renderer.pixelWidth, height: renderer.pixelHeight)
     let step = max(1, (fps + 49) / 50)
     var picks = times.count > 1 ? Array(stride(from: 0, to: times.count - 1, by: step)) : []
@@ -56,11 +62,14 @@ func timeTransition(_ t: TransitionTrace, device: Device, scale: Int, fps: Int, 
         return target
     }
     let gifTotal = StageClock.nanoseconds() - g0
+    s.drawnPixels = renderer.stats.damagedPixels
     s.quantise = seconds(gifTimes.quantiseNanoseconds)
     s.encode = seconds(gifTimes.encodeNanoseconds)
     s.write = seconds(gifTotal - renderNS - gifTimes.quantiseNanoseconds - gifTimes.encodeNanoseconds)
     let f0 = StageClock.nanoseconds()
+    let floorDrawn0 = renderer.stats.damagedPixels
     for i in picks { renderer.render(frames[i], into: target) }
+    let floorDrawn = renderer.stats.damagedPixels - floorDrawn0
     s.floorComposite = seconds(StageClock.nanoseconds() - f0)
     s.floorEncode = giflibEncodeSeconds(dir + "/bench.gif")
     // The sheet: 8 instants over the transition, each drawn into its cell as it is rendered.
@@ -78,6 +87,8 @@ func timeTransition(_ t: TransitionTrace, device: Device, scale: Int, fps: Int, 
         renderNS += r1 - r0
         sheetNS += StageClock.nanoseconds() - r1
     }
+    s.drawnPixels = renderer.stats.damagedPixels - floorDrawn
+    s.framePixels = (picks.count + cells.count) * target.width * target.height
     let p0 = StageClock.nanoseconds()
     let bytes = PNGWriter.encode(builder.finish())
     let p1 = StageClock.nanoseconds()
@@ -141,9 +152,10 @@ func runPipelineBench() {
     print("rest of rendering; quantise = flatten + changed rectangle + palette; encode = LZW and output; sheet = thumbnails")
     print("(cairo's GOOD downscale); png = the sheet's PNG encoding; write = files closed, synced and renamed.")
     print("floor = the same GIF frames composited again with warm rasters + giflib's encoder alone on the same frames")
-    print("(giflib-enc: EGifSpew writing the decoded GIF to memory).")
+    print("(giflib-enc: EGifSpew writing the decoded GIF to memory). drawn = the share of the frames' pixels drawn again (each")
+    print("frame redraws only what changed since the frame before it, as `transhost run` does).")
     print("")
-    print("demo              play   trace  raster  compos quantis  encode   sheet     png   write | pictures giflib-enc  floor  vs-floor  (play+trace+pictures)/(play+trace)")
+    print("demo              play   trace  raster  compos quantis  encode   sheet     png   write | pictures giflib-enc  floor  vs-floor  (play+trace+pictures)/(play+trace)  drawn")
     var all = Stages()
     // `--pipeline NAME` times one demo only (for a profiler).
     let args = CommandLine.arguments
@@ -183,6 +195,7 @@ func printStages(_ name: String, _ s: Stages) {
     for v in [s.play, s.trace, s.rasterise, s.composite, s.quantise, s.encode, s.sheet, s.png, s.write] { line += ms(v) }
     line += " |" + ms(s.pictures) + "   " + ms(s.floorEncode) + ms(floor) + pad(fmt(s.pictures / floor, 2) + "x", 9)
     line += pad(fmt((s.play + s.trace + s.pictures) / (s.play + s.trace), 2) + "x", 12)
+    line += pad(fmt(100 * Double(s.drawnPixels) / Double(max(s.framePixels, 1)), 1) + "%", 10)
     print(line)
 }
 

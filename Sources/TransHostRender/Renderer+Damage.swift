@@ -1,0 +1,121 @@
+import CPixman
+import TransHostCore
+
+// Redrawing only what changed. A frame's drawing into its target is a display list of
+// operations (clear, fills, composites, cairo drawing), each touching only the pixels of its
+// box. When the target still holds the previous frame, a pixel outside every box of an
+// operation that differs from last frame's (by position in the list) is touched by the same
+// operations in the same order, so it already holds its new value. Only the damage, the
+// bounding rectangle of those boxes, is cleared and drawn again.
+//
+// pixman operations are clipped to the damage by the target's clip region, which splits a
+// composite as row bands do (each destination pixel is sampled on its own, so the bytes are
+// those of the whole call); cairo drawing by a clip to the damage's whole pixels. The span
+// loops are not clipped: one of them that reaches into the damage widens it to its whole box,
+// so it runs as in a full frame over pixels all drawn again.
+
+/// What a display-list operation draws, compared with the operation at the same position in
+/// the previous frame. Sources compare by identity: a raster is never drawn into after it is
+/// handed to a composite, and the previous frame's sources are kept alive until the next
+/// frame is compared, so an identity is not reused meanwhile.
+enum DisplayOpKey: Equatable {
+    case clear(Color)
+    case composite(source: ObjectIdentifier, opaque: Bool, map: Homography, alpha: Double, clip: Clip)
+    case fill(UInt32, width: Int, height: Int, map: Homography, clip: Clip)
+    case cairo(LayerState, border: Bool, map: Homography, alpha: Double, clip: Clip)
+}
+
+/// One deferred operation on the frame being rendered.
+struct DisplayOp {
+    var run: () -> Void
+    /// Whether it paints every pixel of the target opaquely (everything before it is hidden).
+    var coversTarget: Bool
+    /// The pixels it may touch; nil when unknown (the whole target).
+    var box: PixelRect?
+    /// nil: never equal to another operation.
+    var key: DisplayOpKey?
+    /// Whether the damage confines it: the target's clip region (pixman draws it) or a cairo
+    /// clip (Renderer.damageClip).
+    var clippable: Bool
+    /// The raster it reads, kept alive while its identity is compared.
+    var source: AnyObject?
+}
+
+/// The operations that drew the target's pixels last (see Renderer.reusesTargetPixels).
+struct LastFrame {
+    weak var target: RGBAImage?
+    var ops: ArraySlice<DisplayOp>
+}
+
+extension PixelRect {
+    func union(_ o: PixelRect) -> PixelRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        return PixelRect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+    }
+
+    func contains(_ o: PixelRect) -> Bool { o.isEmpty || (x0 <= o.x0 && y0 <= o.y0 && x1 >= o.x1 && y1 >= o.y1) }
+}
+
+extension Renderer {
+    /// The rectangle of `ops` to draw when `target` still shows the frame drawn by `previous`:
+    /// .empty when nothing changed, the whole canvas when everything may have.
+    static func damage(_ ops: ArraySlice<DisplayOp>, previous: ArraySlice<DisplayOp>, canvas: PixelRect) -> PixelRect {
+        var d = PixelRect.empty
+        func box(_ op: DisplayOp) -> PixelRect { op.box?.intersection(canvas) ?? canvas }
+        let common = min(ops.count, previous.count)
+        for i in 0..<max(ops.count, previous.count) {
+            let new = i < ops.count ? ops[ops.startIndex + i] : nil
+            let old = i < previous.count ? previous[previous.startIndex + i] : nil
+            if i < common, let k = new!.key, k == old!.key { continue }
+            if let new { d = d.union(box(new)) }
+            if let old { d = d.union(box(old)) }
+            if d == canvas { return canvas }
+        }
+        guard !d.isEmpty else { return .empty }
+        // An operation the clip region cannot confine runs whole: its box joins the damage.
+        var grown = true
+        while grown {
+            grown = false
+            for op in ops where !op.clippable {
+                let b = box(op)
+                guard !b.isEmpty, !b.intersection(d).isEmpty, !d.contains(b) else { continue }
+                d = d.union(b)
+                grown = true
+            }
+        }
+        return d
+    }
+
+    /// Runs the frame's display list (from its last covering operation) into `target`,
+    /// redrawing only the damage when the target still holds the previous frame.
+    func runDisplayList(into target: RGBAImage) {
+        let start = displayList.lastIndex { $0.coversTarget } ?? 0
+        stats.occludedOperations += start
+        let ops = displayList[start...]
+        let canvas = canvasRect(target)
+        var rect = canvas
+        if reusesTargetPixels, let last = lastFrame, let shown = last.target, shown === target {
+            rect = Self.damage(ops, previous: last.ops, canvas: canvas)
+        }
+        lastDamage = rect
+        stats.damagedPixels += rect.area
+        if rect == canvas {
+            for op in ops { op.run() }
+        } else if !rect.isEmpty {
+            var region = pixman_region32_t()
+            pixman_region32_init_rect(&region, Int32(rect.x0), Int32(rect.y0), UInt32(rect.width), UInt32(rect.height))
+            pixman_image_set_clip_region32(target.pixman, &region)
+            damageClip = rect
+            for op in ops where !(op.box ?? canvas).intersection(rect).isEmpty { op.run() }
+            damageClip = nil
+            pixman_image_set_clip_region32(target.pixman, nil)
+            pixman_region32_fini(&region)
+        }
+        // Only what is compared next frame is kept (the closures hold the frame's tree).
+        lastFrame = reusesTargetPixels
+            ? LastFrame(target: target, ops: ops.map { DisplayOp(run: {}, coversTarget: $0.coversTarget, box: $0.box, key: $0.key,
+                                                                 clippable: $0.clippable, source: $0.source) }[...])
+            : nil
+    }
+}
