@@ -34,110 +34,145 @@ static uint8_t *chunk(uint8_t *p, const char *type, size_t len) {
     return put32(p + 8 + len, (uint32_t)crc);
 }
 
-/* libpng's measure of a filtered row: each byte's distance from zero as a signed byte. */
-static inline size_t cost(unsigned v) { return v < 128 ? v : 256 - v; }
+/* libpng chooses each row's filter (of none, sub, up, average and Paeth) by the smallest sum
+   of the filtered bytes' distances from zero as signed bytes, earlier filters winning ties. Its
+   early stop (a sum past the best so far cannot win) changes no choice, so all five sums are
+   taken in one pass, and only the winner's row is written out.
 
-static size_t sum_none(const uint8_t *r, size_t n) {
-    size_t s = 0;
-    for (size_t i = 0; i < n; i++) s += cost(r[i]);
-    return s;
+   The pass works on the pixels as they are in memory, 4 bytes each with the alpha byte cleared,
+   instead of libpng's 3: every filter is bytewise with the left neighbour one pixel back, so an
+   RGB byte filters to the same value in either layout, and a cleared byte filters to 0 under
+   every filter (0 on the left, above and above-left too), adding nothing to any sum. Rows sit
+   in buffers with a zero pixel before them, which is what libpng's filters take for the left
+   neighbours of a row's first pixel (its first-pixel rules are those of a zero neighbour). */
+enum { PAD = 16 };
+
+/* The filters' bytes from each byte x, its left neighbour a, the one above b and above-left c;
+   each function is the scalar rule applied bytewise. */
+#if defined(__SSE2__) && !defined(TH_PNG_SCALAR_ONLY) /* the define tests the other CPUs' path */
+#define PNG_SSE2 1
+#include <emmintrin.h>
+typedef __m128i vec;
+static inline vec vload(const uint8_t *p) { return _mm_loadu_si128((const vec *)p); }
+static inline vec vsub(vec x, vec y) { return _mm_sub_epi8(x, y); }
+/* floor((a + b) / 2): pavgb rounds up, so take back the odd bit. */
+static inline vec vavg(vec a, vec b) {
+    return _mm_sub_epi8(_mm_avg_epu8(a, b), _mm_and_si128(_mm_xor_si128(a, b), _mm_set1_epi8(1)));
+}
+static inline vec absdiff(vec x, vec y) { return _mm_or_si128(_mm_subs_epu8(x, y), _mm_subs_epu8(y, x)); }
+static inline vec le_u8(vec x, vec y) { return _mm_cmpeq_epi8(_mm_min_epu8(x, y), x); }
+static inline vec pick(vec m, vec yes, vec no) { return _mm_or_si128(_mm_and_si128(m, yes), _mm_andnot_si128(m, no)); }
+/* Paeth's predictor in bytes: pa = |b - c| and pb = |a - c| fit; pc = |(b - c) + (a - c)| is
+   pa + pb when the two differences have one sign and |pa - pb| when not, and saturating it at
+   255 changes no comparison (pa, pb <= 255 <= pa + pb there). A zero difference gives the same
+   pc either way, so which sign it counts as does not matter. */
+static inline vec vpaeth(vec a, vec b, vec c) {
+    vec pa = absdiff(b, c), pb = absdiff(a, c);
+    vec same = _mm_cmpeq_epi8(_mm_cmpeq_epi8(_mm_max_epu8(b, c), b), _mm_cmpeq_epi8(_mm_max_epu8(a, c), a));
+    vec pc = pick(same, _mm_adds_epu8(pa, pb), absdiff(pa, pb));
+    vec take_a = _mm_and_si128(le_u8(pa, pb), le_u8(pa, pc));
+    return pick(take_a, a, pick(le_u8(pb, pc), b, c));
+}
+/* The sum of each byte's distance from zero as a signed byte: min(v, -v) unsigned. */
+static inline vec vcost(vec v) {
+    return _mm_sad_epu8(_mm_min_epu8(v, _mm_sub_epi8(_mm_setzero_si128(), v)), _mm_setzero_si128());
+}
+static inline size_t vtotal(vec s) { return (size_t)_mm_cvtsi128_si32(s) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(s, 8)); }
+#endif
+
+static inline uint8_t paeth(int a, int b, int c) {
+    int p = b - c, pc = a - c;
+    int pa = p < 0 ? -p : p, pb = pc < 0 ? -pc : pc;
+    pc = (p + pc) < 0 ? -(p + pc) : p + pc;
+    return (uint8_t)((pa <= pb && pa <= pc) ? a : (pb <= pc) ? b : c);
+}
+static inline size_t cost(uint8_t v) { return v < 128 ? v : 256u - v; }
+static inline uint8_t filter_byte(int f, const uint8_t *r, const uint8_t *u, size_t i) {
+    switch (f) {
+    case 1: return (uint8_t)(r[i] - r[i - 4]);
+    case 2: return (uint8_t)(r[i] - u[i]);
+    case 3: return (uint8_t)(r[i] - (r[i - 4] + u[i]) / 2);
+    case 4: return (uint8_t)(r[i] - paeth(r[i - 4], u[i], u[i - 4]));
+    default: return r[i];
+    }
 }
 
-/* Each filter writes its row to out[1 ..] and returns its cost; a cost past `best` may stop
-   early (it cannot win), as libpng's does. */
-static size_t filter_sub(const uint8_t *r, size_t n, int bpp, uint8_t *out, size_t best) {
-    size_t s = 0, i = 0;
-    out[0] = 1;
-    for (; i < (size_t)bpp; i++) { out[1 + i] = r[i]; s += cost(r[i]); }
-    for (; i < n; i++) {
-        uint8_t v = (uint8_t)(r[i] - r[i - bpp]);
-        out[1 + i] = v;
-        s += cost(v);
-        if (s > best) break;
+/* The five filters' sums for the row r (n bytes, 4 a pixel) under the row u. */
+static void filter_costs(const uint8_t *r, const uint8_t *u, size_t n, size_t sums[5]) {
+    size_t i = 0;
+    for (int f = 0; f < 5; f++) sums[f] = 0;
+#ifdef PNG_SSE2
+    vec s0 = _mm_setzero_si128(), s1 = s0, s2 = s0, s3 = s0, s4 = s0;
+    for (; i + 16 <= n; i += 16) {
+        vec x = vload(r + i), a = vload(r + i - 4), b = vload(u + i), c = vload(u + i - 4);
+        s0 = _mm_add_epi64(s0, vcost(x));
+        s1 = _mm_add_epi64(s1, vcost(vsub(x, a)));
+        s2 = _mm_add_epi64(s2, vcost(vsub(x, b)));
+        s3 = _mm_add_epi64(s3, vcost(vsub(x, vavg(a, b))));
+        s4 = _mm_add_epi64(s4, vcost(vsub(x, vpaeth(a, b, c))));
     }
-    return s;
+    sums[0] = vtotal(s0); sums[1] = vtotal(s1); sums[2] = vtotal(s2); sums[3] = vtotal(s3); sums[4] = vtotal(s4);
+#endif
+    for (; i < n; i++)
+        for (int f = 0; f < 5; f++) sums[f] += cost(filter_byte(f, r, u, i));
 }
 
-static size_t filter_up(const uint8_t *r, const uint8_t *u, size_t n, uint8_t *out, size_t best) {
-    size_t s = 0;
-    out[0] = 2;
-    for (size_t i = 0; i < n; i++) {
-        uint8_t v = (uint8_t)(r[i] - u[i]);
-        out[1 + i] = v;
-        s += cost(v);
-        if (s > best) break;
+/* Filter f of row r under u into out[1 ..] as libpng's 3-byte pixels (R, G, B), after the
+   filter's type byte. `tmp` holds n + 16 bytes. */
+static void filter_row(int f, const uint8_t *r, const uint8_t *u, size_t n, uint8_t *tmp, uint8_t *out) {
+    size_t i = 0;
+#ifdef PNG_SSE2
+    for (; i + 16 <= n; i += 16) {
+        vec x = vload(r + i), a = vload(r + i - 4), b = vload(u + i), c = vload(u + i - 4), v = x;
+        switch (f) {
+        case 1: v = vsub(x, a); break;
+        case 2: v = vsub(x, b); break;
+        case 3: v = vsub(x, vavg(a, b)); break;
+        case 4: v = vsub(x, vpaeth(a, b, c)); break;
+        default: break;
+        }
+        _mm_storeu_si128((vec *)(tmp + i), v);
     }
-    return s;
-}
-
-static size_t filter_avg(const uint8_t *r, const uint8_t *u, size_t n, int bpp, uint8_t *out, size_t best) {
-    size_t s = 0, i = 0;
-    out[0] = 3;
-    for (; i < (size_t)bpp; i++) { uint8_t v = (uint8_t)(r[i] - u[i] / 2); out[1 + i] = v; s += cost(v); }
-    for (; i < n; i++) {
-        uint8_t v = (uint8_t)(r[i] - ((int)u[i] + (int)r[i - bpp]) / 2);
-        out[1 + i] = v;
-        s += cost(v);
-        if (s > best) break;
-    }
-    return s;
-}
-
-static size_t filter_paeth(const uint8_t *r, const uint8_t *u, size_t n, int bpp, uint8_t *out, size_t best) {
-    size_t s = 0, i = 0;
-    out[0] = 4;
-    for (; i < (size_t)bpp; i++) { uint8_t v = (uint8_t)(r[i] - u[i]); out[1 + i] = v; s += cost(v); }
-    for (; i < n; i++) {
-        int a = r[i - bpp], b = u[i], c = u[i - bpp];
-        int p = b - c, pc = a - c;
-        int pa = p < 0 ? -p : p, pb = pc < 0 ? -pc : pc;
-        pc = (p + pc) < 0 ? -(p + pc) : p + pc;
-        int pred = (pa <= pb && pa <= pc) ? a : (pb <= pc) ? b : c;
-        uint8_t v = (uint8_t)(r[i] - pred);
-        out[1 + i] = v;
-        s += cost(v);
-        if (s > best) break;
-    }
-    return s;
+#endif
+    for (; i < n; i++) tmp[i] = filter_byte(f, r, u, i);
+    out[0] = (uint8_t)f;
+    uint8_t *o = out + 1;
+    for (size_t k = 0; k < n; k += 4, o += 3) { o[0] = tmp[k + 2]; o[1] = tmp[k + 1]; o[2] = tmp[k]; }
 }
 
 size_t th_png_encode_opaque(const uint32_t *pixels, size_t stride, int width, int height, uint8_t *out) {
     const size_t n = (size_t)width * 3;
     /* libpng narrows the window (and rewrites the zlib header) for images of at most 16 KiB. */
     if (width <= 0 || height <= 0 || (size_t)height * (n + 1) <= 16384) return 0;
-    const int bpp = 3;
-    uint8_t *rows = calloc(2 * n, 1), *cand = malloc(2 * (n + 1)), *none = malloc(n + 1);
+    const size_t n4 = (size_t)width * 4;
+    /* Two rows of 4-byte pixels, each after PAD zero bytes (the left neighbours of its first
+       pixel); the row above the first starts as zeros, as libpng's. */
+    uint8_t *rows = calloc(2 * (PAD + n4), 1), *tmp = malloc(n4 + 16), *chosen = malloc(n + 4);
     uint8_t *zout = malloc(th_png_opaque_bound(width, height));
-    if (!rows || !cand || !none || !zout) { free(rows); free(cand); free(none); free(zout); return 0; }
+    if (!rows || !tmp || !chosen || !zout) { free(rows); free(tmp); free(chosen); free(zout); return 0; }
     z_stream zs;
     memset(&zs, 0, sizeof zs);
     if (deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15, 8, Z_FILTERED) != Z_OK) {
-        free(rows); free(cand); free(none); free(zout); return 0;
+        free(rows); free(tmp); free(chosen); free(zout); return 0;
     }
     zs.next_out = zout;
     zs.avail_out = (uInt)th_png_opaque_bound(width, height);
-    uint8_t *prev = rows, *cur = rows + n; /* the row above starts as zeros, as libpng's */
+    uint8_t *prev = rows + PAD, *cur = rows + 2 * PAD + n4;
+    /* libpng drops the filters that would read a missing neighbour: with one column, sub,
+       average and Paeth; with one row, up, average and Paeth. */
+    unsigned allowed = 0x1f;
+    if (width == 1) allowed &= ~(1u << 1 | 1u << 3 | 1u << 4);
+    if (height == 1) allowed &= ~(1u << 2 | 1u << 3 | 1u << 4);
     int ok = 1;
     for (int y = 0; y < height && ok; y++) {
         const uint32_t *src = (const uint32_t *)((const uint8_t *)pixels + (size_t)y * stride);
-        for (int x = 0; x < width; x++) {
-            uint32_t p = src[x];
-            cur[3 * x] = (uint8_t)(p >> 16); cur[3 * x + 1] = (uint8_t)(p >> 8); cur[3 * x + 2] = (uint8_t)p;
-        }
-        none[0] = 0;
-        memcpy(none + 1, cur, n);
-        size_t best = sum_none(cur, n);
-        const uint8_t *chosen = none;
-        uint8_t *try_row = cand, *spare = cand + n + 1;
-        size_t s;
-#define CONSIDER(call) \
-        s = call; \
-        if (s < best) { best = s; chosen = try_row; uint8_t *t = try_row; try_row = spare; spare = t; }
-        CONSIDER(filter_sub(cur, n, bpp, try_row, best))
-        CONSIDER(filter_up(cur, prev, n, try_row, best))
-        CONSIDER(filter_avg(cur, prev, n, bpp, try_row, best))
-        CONSIDER(filter_paeth(cur, prev, n, bpp, try_row, best))
-#undef CONSIDER
+        uint32_t *c32 = (uint32_t *)(void *)cur;
+        for (int x = 0; x < width; x++) c32[x] = src[x] & 0x00ffffffu;
+        size_t sums[5];
+        filter_costs(cur, prev, n4, sums);
+        int f = 0;
+        for (int k = 1; k < 5; k++) if ((allowed >> k & 1) && sums[k] < sums[f]) f = k;
+        filter_row(f, cur, prev, n4, tmp, chosen);
         zs.next_in = (Bytef *)chosen;
         zs.avail_in = (uInt)(n + 1);
         if (deflate(&zs, Z_NO_FLUSH) != Z_OK || zs.avail_in != 0) ok = 0;
@@ -168,6 +203,6 @@ size_t th_png_encode_opaque(const uint32_t *pixels, size_t stride, int width, in
         p = chunk(p, "IEND", 0);
         written = (size_t)(p - out);
     }
-    free(rows); free(cand); free(none); free(zout);
+    free(rows); free(tmp); free(chosen); free(zout);
     return written;
 }

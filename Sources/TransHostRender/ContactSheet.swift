@@ -93,7 +93,7 @@ public enum ContactSheet {
             let (tw, th, cols, cellW, cellH, header, pad) = (tw, th, cols, cellW, cellH, header, pad)
             let cellX = pad + (k % cols) * cellW, cellY = header + pad + (k / cols) * cellH
             // A whole-number shrink (a frame 4x the thumbnail's size) is drawn by our own loop,
-            // which gives cairo's GOOD filter's pixels about ten times faster; any other
+            // which gives cairo's GOOD filter's pixels tens of times faster; any other
             // scale goes through cairo.
             let drawn = th_box_downscale_over(image.data.assumingMemoryBound(to: UInt32.self), image.stride,
                                               Int32(image.width), Int32(image.height),

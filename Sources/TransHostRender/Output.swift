@@ -46,9 +46,10 @@ public enum AtomicFile {
 /// image always gives the same bytes.
 public enum PNGWriter {
     /// The PNG cairo writes for `image`. An opaque image (every sheet, most frames) is encoded
-    /// by CRenderKernels' th_png_encode_opaque, which writes cairo's and libpng's bytes with
-    /// half the work: libpng tries its five row filters in full and in order, ours stops a
-    /// filter as soon as it cannot win (the choice and the bytes are the same).
+    /// by CRenderKernels' th_png_encode_opaque, which writes cairo's and libpng's bytes with a
+    /// fraction of the work: libpng tries its five row filters one after another, ours sums all
+    /// five in one pass over the row and writes only the winner (the choice and the bytes are
+    /// the same).
     public static func encode(_ image: RGBAImage) -> [UInt8] {
         let words = image.data.assumingMemoryBound(to: UInt32.self)
         if th_png_is_opaque(words, image.stride, Int32(image.width), Int32(image.height)) != 0 {

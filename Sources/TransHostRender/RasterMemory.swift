@@ -59,28 +59,8 @@ final class RasterMemory: @unchecked Sendable {
         }
         mapped += 1
         pthread_mutex_unlock(mutex)
-        return Self.map(capacity).map { ($0, capacity) }
-    }
-
-    /// A huge page (2 MiB where pages are 4 KiB) is worth asking for from this size on.
-    static let hugePage = 2 << 20
-
-    /// A fresh zeroed mapping of `capacity` bytes. A mapping of a huge page or more starts on a
-    /// huge-page boundary and asks for transparent huge pages, where the system offers them
-    /// on request (`madvise` mode): a 2 MiB stretch then costs one page fault instead of 512,
-    /// and drawing into it misses the TLB far less. The pages still hold only what is
-    /// touched, so this adds nothing to the resident size.
-    static func map(_ capacity: Int) -> UnsafeMutableRawPointer? {
-        let span = capacity >= hugePage ? capacity + hugePage : capacity
-        guard let raw = mmap(nil, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED else { return nil }
-        guard span > capacity else { return raw }
-        let address = UInt(bitPattern: raw)
-        let head = Int((address + UInt(hugePage - 1)) & ~UInt(hugePage - 1) - address)
-        if head > 0 { munmap(raw, head) }
-        let p = raw + head
-        if span - head - capacity > 0 { munmap(p + capacity, span - head - capacity) }
-        _ = madvise(p, capacity, Int32(MADV_HUGEPAGE))
-        return p
+        guard let p = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), p != MAP_FAILED else { return nil }
+        return (p, capacity)
     }
 
     /// Memory from `take`, no longer used.

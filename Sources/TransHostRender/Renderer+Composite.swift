@@ -6,7 +6,9 @@ import TransHostCore
 // Compositing: how a raster reaches the target under a layer's map (see CompositePath).
 extension Renderer {
     /// Composites `src` (premultiplied) OVER `target` through the raster->destination map.
-    func composite(_ src: RGBAImage, opaque: Bool, rasterToDest h0: Homography, alpha: Double, clip: Clip, target: RGBAImage) {
+    /// `masking`: src is `group` times `mask` (see Renderer+Damage), drawn afresh every frame.
+    func composite(_ src: RGBAImage, opaque: Bool, rasterToDest h0: Homography, alpha: Double, clip: Clip, target: RGBAImage,
+                   masking: Masking? = nil) {
         let h = Self.normalized(h0)
         let sw = Double(src.width), sh = Double(src.height)
         var poly = [Vec2(0, 0), Vec2(sw, 0), Vec2(sw, sh), Vec2(0, sh)]
@@ -43,9 +45,12 @@ extension Renderer {
                 && (isTranslation || (h.isAffine && Self.interiorCovers(inv, src: src, canvas: canvas)))
             // pixman draws it (and the target's clip region confines it) unless a span loop does.
             let clippable = compositePath != .automatic || isTranslation || (h.isAffine && !Self.usesAffineSpans(h))
+            let source: RGBAImage = masking?.group ?? src
             displayList.append(DisplayOp(run: work, coversTarget: covers, box: box,
-                                         key: .composite(source: ObjectIdentifier(src), opaque: opaque, map: h, alpha: alpha, clip: clip),
-                                         clippable: clippable, source: src))
+                                         key: .composite(source: ObjectIdentifier(source), opaque: opaque, map: h, alpha: alpha, clip: clip,
+                                                         mask: masking?.mask),
+                                         clippable: clippable, source: source,
+                                         maskBox: masking.flatMap { Self.maskBox($0, rasterToDest: h, box: box) }))
         } else {
             work()
         }

@@ -27,6 +27,15 @@ extension Renderer {
         return Group(image: img, opaque: false, rasterToLocal: g.rasterToLocal)
     }
 
+    /// What the masked raster of view k is made of, for comparing frames (Renderer+Damage).
+    func masking(_ k: Int, _ g: Group) -> Masking? {
+        guard let mask = nodes[k].layers?.mask, let toRaster = g.rasterToLocal.inverse else { return nil }
+        let (extent, bounded) = LayerGeometry.extent(mask)
+        var box: Rect? = nil
+        if bounded, let e = extent { box = LayerGeometry.mappedBox(e, LayerGeometry.toParent(mask.state, in: nil).then(toRaster)) }
+        return Masking(group: g.image, mask: mask, rasterBox: box)
+    }
+
     /// The shadow of view k beneath it: from its shadowPath, or from the alpha of its group
     /// raster (its own drawing, sublayers and subviews).
     func paintViewShadow(_ k: Int, localToDest: Homography, alpha: Double, clip: Clip, target: RGBAImage) {

@@ -183,7 +183,8 @@ public final class Renderer {
         if !children[k].isEmpty || masked || hasSublayers(k), Self.usable(s), masked || wantsGroup(k, localToDest) || isStaticPlain(k, localToDest),
            let g = groupRaster(k) {
             let shown = masked ? self.masked(k, g) : g
-            composite(shown.image, opaque: shown.opaque, rasterToDest: shown.rasterToLocal.then(localToDest), alpha: alpha, clip: clip, target: target)
+            composite(shown.image, opaque: shown.opaque, rasterToDest: shown.rasterToLocal.then(localToDest), alpha: alpha, clip: clip,
+                      target: target, masking: masked ? masking(k, g) : nil)
             return
         }
         if masked { return } // a masked view too large for one raster is not drawn unmasked

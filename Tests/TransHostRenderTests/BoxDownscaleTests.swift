@@ -76,6 +76,39 @@ final class BoxDownscaleTests: XCTestCase {
         XCTAssertNil(firstDifference(sheet, expected))
     }
 
+    /// Where every tap reads one pixel the loop skips the multiply-adds, so frames made of flat
+    /// stretches (opaque, translucent and clear bands) with stray pixels, one here and there
+    /// at every tap position including the last row's and column's, must still give cairo's
+    /// pixels: at the gallery's 4x, at 3x (taps compared 4 at a time exactly), 5x and 7x (the
+    /// last 4 overlapping) and 6x, and at the frame's edges.
+    func testFlatFramesWithStrayPixelsMatchCairo() {
+        var s: UInt64 = 99
+        func next() -> UInt32 {
+            s = s &* 6364136223846793005 &+ 1442695040888963407
+            return UInt32(truncatingIfNeeded: s >> 33)
+        }
+        for scale in [3, 4, 5, 6, 7] {
+            let (tw, th) = (23, 17)
+            let frame = RGBAImage(width: tw * scale, height: th * scale)
+            let words = frame.data.assumingMemoryBound(to: UInt32.self)
+            for y in 0..<frame.height {
+                for x in 0..<frame.width {
+                    // Bands of flat opaque, translucent (premultiplied) and clear pixels.
+                    let band: UInt32 = switch (y / 9 + x / 23) % 3 { case 0: 0xff_3c_5a_78; case 1: 0x80_20_10_30; default: 0 }
+                    let stray = next() % 29 == 0
+                    let a = next() & 255
+                    words[y * frame.stride / 4 + x] = stray ? a << 24 | (a / 2) << 16 | (a / 3) << 8 | (a / 5) : band
+                }
+            }
+            let expected = RGBAImage(width: tw + 6, height: th + 4)
+            expected.fill(.white)
+            let actual = expected.copy()
+            cairoThumbnail(frame, over: expected, x: 3, y: 2, tw: tw, th: th)
+            XCTAssertTrue(ours(frame, over: actual, x: 3, y: 2, tw: tw, th: th), "\(scale)x should be drawn by our loop")
+            XCTAssertNil(firstDifference(actual, expected), "flat frame shrunk \(scale)x")
+        }
+    }
+
     /// Scales it does not reproduce are left to cairo, with nothing drawn: fractional ones,
     /// none at all, and 2x on both axes (cairo's bilinear filter draws that).
     func testOtherScalesAreRefusedUntouched() {

@@ -91,6 +91,45 @@ final class DamageTests: XCTestCase {
         XCTAssertEqual(r.lastDamage, PixelRect(x0: 30, y0: 100, x1: 160, y1: 180))
     }
 
+    /// A circle mask growing over a still page (a circular reveal): each frame redraws the
+    /// circle's square, not the screen, and shows what a whole redraw shows.
+    func testAGrowingMaskRedrawsOnlyWhatItReaches() {
+        for scale in [1, 2] {
+            let e = AnimationEngine()
+            let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "window")
+            root.backgroundColor = .black
+            root.addSubview(DemoScenes.page(e, title: "Under", hue: Color(red: 0.85, green: 0.9, blue: 1)))
+            let revealed = DemoScenes.page(e, title: "Revealed", hue: Color(red: 1, green: 0.92, blue: 0.85))
+            root.addSubview(revealed)
+            func nodes(_ radius: Double) -> [PresentationNode] {
+                var s = LayerState(kind: .shape)
+                s.shape!.path = Path.ellipse(in: Rect(x: 160 - radius, y: 284 - radius, width: 2 * radius, height: 2 * radius))
+                s.shape!.fillColor = .black
+                let mask = SampledLayer(id: "reveal", name: "reveal", kind: .shape, state: s, sublayers: [], mask: nil)
+                return e.sampleTree(root).map { n in
+                    guard n.view.id == revealed.id else { return n }
+                    return PresentationNode(view: n.view, parentID: n.parentID, z: n.z, depth: n.depth, state: n.state, isHidden: n.isHidden,
+                                            layers: LayerTreeSample(style: .plain, sublayers: [], mask: mask))
+                }
+            }
+            let r = Renderer(pointSize: DemoScenes.screen, scale: scale)
+            r.reusesTargetPixels = true
+            let target = RGBAImage(width: r.pixelWidth, height: r.pixelHeight)
+            for (k, radius) in [10.0, 20, 30, 45, 60].enumerated() {
+                let frame = nodes(radius)
+                r.render(frame, into: target)
+                XCTAssertEqual(target.rgbaBytes(), Renderer(pointSize: DemoScenes.screen, scale: scale).render(frame).rgbaBytes(),
+                               "radius \(radius) @\(scale)x")
+                guard k >= 2 else { continue }
+                // The new circle's square holds the old one; a few pixels of margin around it.
+                let side = Int(2 * radius) * scale + 12 * scale
+                XCTAssertLessThanOrEqual(r.lastDamage.width, side, "radius \(radius) @\(scale)x: \(r.lastDamage)")
+                XCTAssertLessThanOrEqual(r.lastDamage.height, side, "radius \(radius) @\(scale)x: \(r.lastDamage)")
+                XCTAssertGreaterThanOrEqual(r.lastDamage.width, Int(2 * radius) * scale, "the whole circle is redrawn")
+            }
+        }
+    }
+
     /// Another target, or one the caller does not promise to keep, is drawn whole.
     func testAnotherTargetIsDrawnWhole() {
         let scene = Scene()

@@ -52,6 +52,43 @@ final class PNGWriterTests: XCTestCase {
         }
     }
 
+    /// The filters' sums are taken 4 pixels at a time with a byte-at-a-time tail, so widths
+    /// below one step, widths that leave a partial last step, and rows whose sums differ only in
+    /// that tail must still pick libpng's filter and give cairo's bytes. Each image is tall
+    /// enough (over 16 KiB of rows) to be ours.
+    func testNarrowAndOddWidthsGetCairosBytes() {
+        var seed: UInt64 = 7
+        func next() -> UInt32 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return UInt32(truncatingIfNeeded: seed >> 33)
+        }
+        // One column and one row too, where libpng leaves out the filters that would read a
+        // missing neighbour.
+        let sizes = [1, 2, 3, 4, 5, 6, 7, 9, 13, 31, 37, 101].map { ($0, 16384 / (3 * $0 + 1) + 40) } + [(5500, 1)]
+        for (width, height) in sizes {
+            // Bands of noise, smooth fields (average, Paeth), ramps (sub, up) and flat rows, and
+            // a last column unlike the rest so the tail decides some rows.
+            let img = image(width: width, height: height) { x, y in
+                // Alternate 200s and 100s: average would win the one row, and libpng has none.
+                if height == 1 { return x % 2 == 0 ? 0xc8c8c8 : 0x646464 }
+                if x == width - 1 && y % 3 == 0 { return next() & 0xffffff }
+                switch (y / 7) % 5 {
+                case 0: return next() & 0xffffff
+                case 1: return UInt32((x * 9 + y * 5) & 255) << 16 | UInt32((x * y) & 255) << 8 | UInt32((x + y * y) & 255)
+                case 2: return UInt32(x * 40 & 255) * 0x010101
+                case 3: return UInt32(y & 255) << 8 | 0x200000
+                default: return 0x808080
+                }
+            }
+            var out = [UInt8](repeating: 0, count: th_png_opaque_bound(Int32(width), Int32(height)))
+            let n = out.withUnsafeMutableBufferPointer {
+                th_png_encode_opaque(img.data.assumingMemoryBound(to: UInt32.self), img.stride, Int32(width), Int32(height), $0.baseAddress)
+            }
+            XCTAssertGreaterThan(n, 0, "\(width)x\(height) should be encoded by our loop")
+            XCTAssertTrue(Array(out[0..<n]) == PNGWriter.cairoEncode(img), "\(width)x\(height): the PNG differs from cairo's")
+        }
+    }
+
     /// Translucent images, and images of at most 16 KiB of rows (libpng narrows its window for
     /// them), are left to cairo; a sheet-sized opaque image is ours and still cairo's bytes.
     func testWhatIsLeftToCairoIsCairos() {

@@ -12,7 +12,8 @@ size_t th_png_opaque_bound(int width, int height);
 /// Encodes an opaque ARGB32 image as the PNG cairo 1.16 writes for it through libpng 1.6
 /// (cairo_surface_write_to_png), byte for byte: 8-bit RGB, the white bKGD chunk, the rows
 /// filtered as libpng chooses (of none, sub, up, average and Paeth, the smallest sum of the
-/// bytes' distances from zero, earlier filters winning ties), deflated by the system zlib at
+/// bytes' distances from zero, earlier filters winning ties; for one column or one row, only
+/// the filters libpng keeps for it), deflated by the system zlib at
 /// libpng's settings (level 6, 32 KiB window, memory level 8, Z_FILTERED), in IDAT chunks of
 /// 8192 bytes. Returns the bytes written to `out` (th_png_opaque_bound bytes long), or 0 if
 /// zlib failed or the image is at most 16 KiB of rows (for which libpng narrows the deflate
