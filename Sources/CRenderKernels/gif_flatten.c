@@ -1,6 +1,10 @@
 #include "gif_quantize.h"
-#include "pixel_runs.h"
+#include "gif_changes.h"
+#include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* Preparing a GIF frame: flattening it over the background, and finding what changed since
    the previous one. */
@@ -43,27 +47,149 @@ void th_flatten_rgb(const uint32_t *pixels, size_t stride, int width, int height
                     out + (size_t)y * (size_t)width);
 }
 
-/* The changed rectangle's bounds grown by one row's differences. */
-static inline void grow(const uint32_t *ra, const uint32_t *rb, int w, int y, int *x0, int *y0, int *x1, int *y1) {
-    if (memcmp(ra, rb, (size_t)w * 4) == 0) return;
-    int first = (int)same_run(ra, rb, (size_t)w);
-    int last = w - 1 - (int)same_tail(ra + first, rb + first, (size_t)(w - first));
-    if (first < *x0) *x0 = first;
-    if (last + 1 > *x1) *x1 = last + 1;
-    if (y < *y0) *y0 = y;
-    *y1 = y + 1;
+int gif_changes_reserve(gif_changes *c, int w, int h) {
+    int wpr = (w + 63) / 64;
+    size_t words = (size_t)wpr * (size_t)h;
+    if (words > c->word_cap) {
+        free(c->changed); free(c->edges);
+        c->changed = malloc(words * sizeof *c->changed);
+        c->edges = malloc(words * sizeof *c->edges);
+        c->word_cap = c->changed && c->edges ? words : 0;
+        if (!c->word_cap) return 0;
+    }
+    if (w >= c->seg_cap) {
+        free(c->starts); free(c->ends);
+        c->starts = malloc(((size_t)w + 1) * sizeof *c->starts);
+        c->ends = malloc(((size_t)w + 1) * sizeof *c->ends);
+        c->seg_cap = c->starts && c->ends ? w + 1 : 0;
+        if (!c->seg_cap) return 0;
+    }
+    c->wpr = wpr;
+    c->w = w;
+    return 1;
 }
 
-int th_flatten_changed(const uint32_t *pixels, size_t stride, int w, int h, uint8_t bg_r, uint8_t bg_g, uint8_t bg_b,
-                       uint32_t *out, const uint32_t *prev, int rect[4]) {
-    int x0 = w, y0 = h, x1 = 0, y1 = 0;
-    for (int y = 0; y < h; y++) {
-        uint32_t *o = out + (size_t)y * (size_t)w;
-        flatten_row((const uint32_t *)((const uint8_t *)pixels + (size_t)y * stride), w, bg_r, bg_g, bg_b, o);
-        if (prev) grow(o, prev + (size_t)y * (size_t)w, w, y, &x0, &y0, &x1, &y1);
+void gif_changes_free(gif_changes *c) {
+    free(c->changed); free(c->edges); free(c->starts); free(c->ends);
+    memset(c, 0, sizeof *c);
+}
+
+static long row_count(const uint64_t *m, int wpr) {
+    long n = 0;
+    for (int k = 0; k < wpr; k++) n += __builtin_popcountll(m[k]);
+    return n;
+}
+
+int gif_changes_compare(gif_changes *c, const uint32_t *cur, const uint32_t *prev, int w, int h,
+                        int x0, int y0, int x1, int y1) {
+    if (!gif_changes_reserve(c, w, h)) return 0;
+    c->count = 0;
+    for (int y = y0; y < y1; y++) {
+        uint64_t *ch = c->changed + (size_t)y * (size_t)c->wpr, *ed = c->edges + (size_t)y * (size_t)c->wpr;
+        memset(ch, 0, (size_t)c->wpr * sizeof *ch);
+        memset(ed, 0, (size_t)c->wpr * sizeof *ed);
+        const uint32_t *p = cur + (size_t)y * (size_t)w, *q = prev ? prev + (size_t)y * (size_t)w : NULL;
+        for (int x = x0; x < x1; x++) {
+            if (!q || q[x] != p[x]) ch[x / 64] |= 1ull << (x % 64);
+            if (x == 0 || p[x] != p[x - 1]) ed[x / 64] |= 1ull << (x % 64);
+        }
+        c->count += row_count(ch, c->wpr);
     }
-    if (!prev) { rect[0] = 0; rect[1] = 0; rect[2] = w; rect[3] = h; return 1; }
-    if (x1 <= x0) { rect[0] = 0; rect[1] = 0; rect[2] = 1; rect[3] = 1; return 0; }
+    return 1;
+}
+
+/* Flattens one row into `shown` where it differs from what is there (everywhere when all is
+   set), setting its bits in ch (changed) and ed (colour edges, for changed pixels). Returns 0
+   when the row is unchanged; `shown` is then untouched, so an unchanged row costs two reads and
+   no write. */
+static int update_row(const uint32_t *row, int w, int bg_r, int bg_g, int bg_b, uint32_t *shown, int all,
+                      uint64_t *ch, uint64_t *ed) {
+    int x = 0, any = 0, wpr = (w + 63) / 64;
+    uint32_t left = 0; /* the new colour of pixel x - 1 */
+    memset(ch, 0, (size_t)wpr * sizeof *ch);
+    memset(ed, 0, (size_t)wpr * sizeof *ed);
+#if defined(__SSE2__)
+    const __m128i alpha = _mm_set1_epi32((int)0xff000000u), rgb = _mm_set1_epi32(0x00ffffff);
+    for (; x + 16 <= w; x += 16) {
+        __m128i p0 = _mm_loadu_si128((const __m128i *)(row + x)), p1 = _mm_loadu_si128((const __m128i *)(row + x + 4));
+        __m128i p2 = _mm_loadu_si128((const __m128i *)(row + x + 8)), p3 = _mm_loadu_si128((const __m128i *)(row + x + 12));
+        __m128i f0, f1, f2, f3;
+        /* Rendered frames are opaque almost everywhere: sixteen opaque pixels only lose their
+           alpha byte. */
+        __m128i opaque = _mm_and_si128(_mm_and_si128(p0, p1), _mm_and_si128(p2, p3));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_and_si128(opaque, alpha), alpha)) == 0xffff) {
+            f0 = _mm_and_si128(p0, rgb); f1 = _mm_and_si128(p1, rgb); f2 = _mm_and_si128(p2, rgb); f3 = _mm_and_si128(p3, rgb);
+        } else {
+            uint32_t o[16];
+            flatten_row(row + x, 16, bg_r, bg_g, bg_b, o);
+            f0 = _mm_loadu_si128((const __m128i *)o); f1 = _mm_loadu_si128((const __m128i *)(o + 4));
+            f2 = _mm_loadu_si128((const __m128i *)(o + 8)); f3 = _mm_loadu_si128((const __m128i *)(o + 12));
+        }
+        uint32_t *s = shown + x;
+        unsigned diff = 0xffff;
+        if (!all) {
+            int e0 = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(f0, _mm_loadu_si128((const __m128i *)s))));
+            int e1 = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(f1, _mm_loadu_si128((const __m128i *)(s + 4)))));
+            int e2 = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(f2, _mm_loadu_si128((const __m128i *)(s + 8)))));
+            int e3 = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(f3, _mm_loadu_si128((const __m128i *)(s + 12)))));
+            diff = ~(unsigned)(e0 | e1 << 4 | e2 << 8 | e3 << 12) & 0xffff;
+        }
+        if (diff) {
+            _mm_storeu_si128((__m128i *)s, f0); _mm_storeu_si128((__m128i *)(s + 4), f1);
+            _mm_storeu_si128((__m128i *)(s + 8), f2); _mm_storeu_si128((__m128i *)(s + 12), f3);
+            /* Each pixel against its left neighbour: the vectors shifted by one pixel. */
+            __m128i l0 = _mm_or_si128(_mm_slli_si128(f0, 4), _mm_cvtsi32_si128((int)left));
+            __m128i l1 = _mm_or_si128(_mm_slli_si128(f1, 4), _mm_srli_si128(f0, 12));
+            __m128i l2 = _mm_or_si128(_mm_slli_si128(f2, 4), _mm_srli_si128(f1, 12));
+            __m128i l3 = _mm_or_si128(_mm_slli_si128(f3, 4), _mm_srli_si128(f2, 12));
+            int q0 = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(f0, l0)));
+            int q1 = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(f1, l1)));
+            int q2 = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(f2, l2)));
+            int q3 = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(f3, l3)));
+            unsigned edge = ~(unsigned)(q0 | q1 << 4 | q2 << 8 | q3 << 12) & 0xffff;
+            ch[x / 64] |= (uint64_t)diff << (x % 64);
+            ed[x / 64] |= (uint64_t)edge << (x % 64);
+            any = 1;
+        }
+        left = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(f3, 12));
+    }
+#endif
+    for (; x < w; x++) {
+        uint32_t v = flatten_one(row[x], bg_r, bg_g, bg_b);
+        if (all || v != shown[x]) {
+            shown[x] = v;
+            ch[x / 64] |= 1ull << (x % 64);
+            if (x == 0 || v != left) ed[x / 64] |= 1ull << (x % 64);
+            any = 1;
+        }
+        left = v;
+    }
+    return any;
+}
+
+int gif_flatten_into(const uint32_t *pixels, size_t stride, int w, int h, uint8_t bg_r, uint8_t bg_g, uint8_t bg_b,
+                     uint32_t *shown, int first, int rect[4], gif_changes *c,
+                     void (*row_done)(void *ctx, const uint32_t *row, int y), void *ctx) {
+    if (!gif_changes_reserve(c, w, h)) return -1;
+    int x0 = w, y0 = h, x1 = 0, y1 = 0, wpr = c->wpr;
+    c->count = 0;
+    for (int y = 0; y < h; y++) {
+        const uint32_t *row = (const uint32_t *)((const uint8_t *)pixels + (size_t)y * stride);
+        uint64_t *ch = c->changed + (size_t)y * (size_t)wpr;
+        if (!update_row(row, w, bg_r, bg_g, bg_b, shown + (size_t)y * (size_t)w, first, ch, c->edges + (size_t)y * (size_t)wpr))
+            continue;
+        int k = 0, j = wpr - 1;
+        while (!ch[k]) k++;
+        while (!ch[j]) j--;
+        if (k * 64 + __builtin_ctzll(ch[k]) < x0) x0 = k * 64 + __builtin_ctzll(ch[k]);
+        if (j * 64 + 64 - __builtin_clzll(ch[j]) > x1) x1 = j * 64 + 64 - __builtin_clzll(ch[j]);
+        c->count += row_count(ch, wpr);
+        row_done(ctx, shown + (size_t)y * (size_t)w, y);
+        if (y < y0) y0 = y;
+        y1 = y + 1;
+    }
+    if (first) { rect[0] = 0; rect[1] = 0; rect[2] = w; rect[3] = h; return 1; }
+    if (c->count == 0) { rect[0] = 0; rect[1] = 0; rect[2] = 1; rect[3] = 1; return 0; }
     rect[0] = x0; rect[1] = y0; rect[2] = x1; rect[3] = y1;
     return 1;
 }

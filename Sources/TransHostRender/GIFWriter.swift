@@ -10,7 +10,7 @@ import TransHostCore
 /// files are the ones giflib would write, in a fraction of the time).
 ///
 /// Palette: every frame gets its own, built from the pixels it changes (CRenderKernels'
-/// th_gifq_frame, our own code; libimagequant is GPL-3.0+ and giflib's GifQuantizeBuffer is
+/// th_gifq_encode, our own code; libimagequant is GPL-3.0+ and giflib's GifQuantizeBuffer is
 /// deprecated). When those colours fit in 256 they are all kept exactly, so a flat UI colour
 /// such as iOS's grey (239, 239, 244) comes out as itself. When they do not, the colours that
 /// cover the most pixels keep exact entries, median cut shares out the rest, and only pixels in
@@ -102,8 +102,9 @@ public enum GIFWriter {
             }
             func put(_ bytes: [UInt8]) throws { try bytes.withUnsafeBytes { try put($0) } }
             func word(_ v: Int) -> [UInt8] { [UInt8(v & 0xff), UInt8((v >> 8) & 0xff)] }
-            var current = [UInt32](repeating: 0, count: w * h)
-            var previous = [UInt32](repeating: 0, count: w * h)
+            // What the GIF shows so far (packed RGB): th_gifq_encode compares each frame with it
+            // and writes in only the pixels that changed.
+            var shown = [UInt32](repeating: 0, count: w * h)
             var indices = [UInt8](repeating: 0, count: w * h)
             var palette = [UInt8](repeating: 0, count: 256 * 3)
             var coded = [UInt8](repeating: 0, count: th_gif_lzw_bound(w * h))
@@ -113,25 +114,18 @@ public enum GIFWriter {
                     throw RenderOutputError.invalidArgument("GIF frames must all have one size")
                 }
                 let t0 = times == nil ? 0 : StageClock.nanoseconds()
-                // A repeated frame is its predecessor again: what th_flatten_changed would find for
+                // A repeated frame is its predecessor again: what th_gifq_encode would find for
                 // two equal frames (nothing changed; a 1 x 1 rectangle at the origin).
                 let repeated = k > 0 && repeats?(k) == true
-                var rect: [Int32] = [0, 0, Int32(w), Int32(h)]
-                if repeated {
-                    rect = [0, 0, 1, 1]
-                } else {
-                    current.withUnsafeMutableBufferPointer { c in
-                        previous.withUnsafeBufferPointer { p in
-                            _ = th_flatten_changed(image.data.assumingMemoryBound(to: UInt32.self), image.stride, Int32(w), Int32(h),
-                                                   bg.0, bg.1, bg.2, c.baseAddress, k > 0 ? p.baseAddress : nil, &rect)
-                        }
-                    }
+                var rect: [Int32] = [0, 0, 1, 1]
+                let result = shown.withUnsafeMutableBufferPointer { s in
+                    repeated
+                        ? th_gifq_frame(quantizer, s.baseAddress, s.baseAddress, Int32(w), Int32(h), 0, 0, 1, 1, &palette, &indices)
+                        : th_gifq_encode(quantizer, image.data.assumingMemoryBound(to: UInt32.self), image.stride, Int32(w), Int32(h),
+                                         bg.0, bg.1, bg.2, s.baseAddress, k == 0 ? 1 : 0, &rect, &palette, &indices)
                 }
-                let result = (repeated ? previous : current).withUnsafeBufferPointer { c in
-                    previous.withUnsafeBufferPointer { p in
-                        th_gifq_frame(quantizer, c.baseAddress, k > 0 ? p.baseAddress : nil, Int32(w), Int32(h),
-                                      rect[0], rect[1], rect[2], rect[3], &palette, &indices)
-                    }
+                guard result.colors > 0 else {
+                    throw RenderOutputError.encode(path: path, reason: "out of memory for the changed pixels of frame \(k)")
                 }
                 let t1 = times == nil ? 0 : StageClock.nanoseconds()
                 times?.quantiseNanoseconds += t1 - t0
@@ -154,7 +148,6 @@ public enum GIFWriter {
                 }
                 try coded.withUnsafeBytes { try put(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
                 times?.encodeNanoseconds += (times == nil ? 0 : StageClock.nanoseconds()) - t1
-                if !repeated { swap(&current, &previous) }
             }
             try put([0x3b])
             closed = true

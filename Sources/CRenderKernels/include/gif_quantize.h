@@ -8,14 +8,6 @@
 void th_flatten_rgb(const uint32_t *pixels, size_t stride, int width, int height,
                     uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *out_rgb);
 
-/// th_flatten_rgb, and at once the smallest rectangle holding every pixel that differs from
-/// `prev` (the previous frame's packed RGB; each row is compared while it is still in the
-/// cache): rect = {x0, y0, x1, y1}, ends exclusive. Returns 0 (and a 1 x 1 rectangle at the
-/// origin) when the frames are identical; with prev NULL, rect is the whole frame and 1 is
-/// returned.
-int th_flatten_changed(const uint32_t *pixels, size_t stride, int width, int height,
-                       uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *out_rgb, const uint32_t *prev, int rect[4]);
-
 /// Per-frame adaptive palettes for GIF frames. Holds its tables between frames so they are
 /// allocated once per GIF.
 typedef struct th_gif_quantizer th_gif_quantizer;
@@ -38,7 +30,8 @@ typedef struct {
 /// Builds a palette for the pixels of `cur` inside rect (x0, y0, x1, y1) that differ from
 /// `prev` (every pixel of the rectangle when prev is NULL) and writes one index per pixel of
 /// the rectangle (row by row, x1 - x0 per row) to out_indices. Unchanged pixels get the
-/// transparent index, so the decoder keeps what the previous frame showed there.
+/// transparent index, so the decoder keeps what the previous frame showed there. Returns
+/// colors = 0 only when out of memory.
 ///
 /// When the colours to encode fit in the palette they are all kept exactly. Otherwise the
 /// colours covering the most pixels (flat UI fills) keep exact entries and median cut fills
@@ -46,5 +39,17 @@ typedef struct {
 /// their neighbourhood is not flat, so a flat area is never speckled. Integer arithmetic only.
 th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uint32_t *prev, int width, int height,
                              int x0, int y0, int x1, int y1, uint8_t *palette_rgb, uint8_t *out_indices);
+
+/// One frame of a GIF from its premultiplied ARGB32 pixels: flattens them over the background
+/// into `shown`, which holds the previous frame's packed RGB (ignored when `first` is nonzero)
+/// and is left holding this one's (only the pixels that differ are written), and codes them as
+/// th_gifq_frame would code the flattened frame against the previous one inside rect, the
+/// smallest rectangle holding every changed pixel ({x0, y0, x1, y1}, ends exclusive; the whole
+/// frame when first, a 1 x 1 rectangle at the origin when nothing changed). The frames are
+/// compared once, while each row is still in the cache, and the palette passes then visit only
+/// the changed pixels.
+th_gifq_result th_gifq_encode(th_gif_quantizer *q, const uint32_t *pixels, size_t stride, int width, int height,
+                              uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *shown, int first, int rect[4],
+                              uint8_t *palette_rgb, uint8_t *out_indices);
 
 #endif
