@@ -28,11 +28,12 @@ int gif_changes_compare(gif_changes *c, const uint32_t *cur, const uint32_t *pre
 
 /* Flattens a frame over the background into `shown`, which holds the previous frame (ignored
    when first is nonzero), writing only the pixels that differ, and records the changes with
-   their bounding rectangle (as th_gifq_encode documents). Each row that changed is handed to
+   their bounding rectangle (as th_gifq_encode documents); outside `hint` (NULL: nowhere) the
+   frame is known to equal the previous one and is not read. Each row that changed is handed to
    row_done (its pixels in `shown`) as soon as its bits are set, while it is in the cache.
    Returns 1, 0 when nothing changed, -1 when out of memory. */
 int gif_flatten_into(const uint32_t *pixels, size_t stride, int w, int h, uint8_t bg_r, uint8_t bg_g, uint8_t bg_b,
-                     uint32_t *shown, int first, int rect[4], gif_changes *c,
+                     uint32_t *shown, int first, const int *hint, int rect[4], gif_changes *c,
                      void (*row_done)(void *ctx, const uint32_t *row, int y), void *ctx);
 
 /* The segments of row y into c->starts / c->ends (pixels starts[i] ..< ends[i], left to right);

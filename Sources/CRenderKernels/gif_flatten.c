@@ -102,15 +102,17 @@ int gif_changes_compare(gif_changes *c, const uint32_t *cur, const uint32_t *pre
    set), setting its bits in ch (changed) and ed (colour edges, for changed pixels). Returns 0
    when the row is unchanged; `shown` is then untouched, so an unchanged row costs two reads and
    no write. */
-static int update_row(const uint32_t *row, int w, int bg_r, int bg_g, int bg_b, uint32_t *shown, int all,
+static int update_row(const uint32_t *row, int w, int xa, int xe, int bg_r, int bg_g, int bg_b, uint32_t *shown, int all,
                       uint64_t *ch, uint64_t *ed) {
-    int x = 0, any = 0, wpr = (w + 63) / 64;
-    uint32_t left = 0; /* the new colour of pixel x - 1 */
+    /* Only columns xa ..< xe can differ (xa a multiple of 16, so sixteen bits never straddle a
+       word); the pixel left of xa is unchanged, so `shown` holds its new colour. */
+    int x = xa, any = 0, wpr = (w + 63) / 64;
+    uint32_t left = xa > 0 ? shown[xa - 1] : 0; /* the new colour of pixel x - 1 */
     memset(ch, 0, (size_t)wpr * sizeof *ch);
     memset(ed, 0, (size_t)wpr * sizeof *ed);
 #if defined(__SSE2__)
     const __m128i alpha = _mm_set1_epi32((int)0xff000000u), rgb = _mm_set1_epi32(0x00ffffff);
-    for (; x + 16 <= w; x += 16) {
+    for (; x + 16 <= xe; x += 16) {
         __m128i p0 = _mm_loadu_si128((const __m128i *)(row + x)), p1 = _mm_loadu_si128((const __m128i *)(row + x + 4));
         __m128i p2 = _mm_loadu_si128((const __m128i *)(row + x + 8)), p3 = _mm_loadu_si128((const __m128i *)(row + x + 12));
         __m128i f0, f1, f2, f3;
@@ -154,7 +156,7 @@ static int update_row(const uint32_t *row, int w, int bg_r, int bg_g, int bg_b, 
         left = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(f3, 12));
     }
 #endif
-    for (; x < w; x++) {
+    for (; x < xe; x++) {
         uint32_t v = flatten_one(row[x], bg_r, bg_g, bg_b);
         if (all || v != shown[x]) {
             shown[x] = v;
@@ -168,15 +170,33 @@ static int update_row(const uint32_t *row, int w, int bg_r, int bg_g, int bg_b, 
 }
 
 int gif_flatten_into(const uint32_t *pixels, size_t stride, int w, int h, uint8_t bg_r, uint8_t bg_g, uint8_t bg_b,
-                     uint32_t *shown, int first, int rect[4], gif_changes *c,
+                     uint32_t *shown, int first, const int *hint, int rect[4], gif_changes *c,
                      void (*row_done)(void *ctx, const uint32_t *row, int y), void *ctx) {
     if (!gif_changes_reserve(c, w, h)) return -1;
     int x0 = w, y0 = h, x1 = 0, y1 = 0, wpr = c->wpr;
+    /* The rectangle that can differ: the hint, clamped, its left edge down to a multiple of 16
+       and its right edge up to one (or the frame's edge). */
+    int hx0 = 0, hy0 = 0, hx1 = w, hy1 = h;
+    if (hint && !first) {
+        hx0 = hint[0] < 0 ? 0 : hint[0] > w ? w : hint[0];
+        hy0 = hint[1] < 0 ? 0 : hint[1] > h ? h : hint[1];
+        hx1 = hint[2] < hx0 ? hx0 : hint[2] > w ? w : hint[2];
+        hy1 = hint[3] < hy0 ? hy0 : hint[3] > h ? h : hint[3];
+        if (hx1 == hx0 || hy1 == hy0) hx0 = hx1 = hy0 = hy1 = 0;
+        hx0 &= ~15;
+        hx1 = (hx1 + 15) & ~15;
+        if (hx1 > w) hx1 = w;
+    }
     c->count = 0;
     for (int y = 0; y < h; y++) {
         const uint32_t *row = (const uint32_t *)((const uint8_t *)pixels + (size_t)y * stride);
         uint64_t *ch = c->changed + (size_t)y * (size_t)wpr;
-        if (!update_row(row, w, bg_r, bg_g, bg_b, shown + (size_t)y * (size_t)w, first, ch, c->edges + (size_t)y * (size_t)wpr))
+        if (y < hy0 || y >= hy1) {
+            memset(ch, 0, (size_t)wpr * sizeof *ch);
+            memset(c->edges + (size_t)y * (size_t)wpr, 0, (size_t)wpr * sizeof *ch);
+            continue;
+        }
+        if (!update_row(row, w, hx0, hx1, bg_r, bg_g, bg_b, shown + (size_t)y * (size_t)w, first, ch, c->edges + (size_t)y * (size_t)wpr))
             continue;
         int k = 0, j = wpr - 1;
         while (!ch[k]) k++;

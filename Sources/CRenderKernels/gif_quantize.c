@@ -333,10 +333,10 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
 }
 
 th_gifq_result th_gifq_encode(th_gif_quantizer *q, const uint32_t *pixels, size_t stride, int w, int h,
-                              uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *shown, int first, int rect[4],
-                              uint8_t *pal, uint8_t *out) {
+                              uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *shown, int first, const int *hint,
+                              int rect[4], uint8_t *pal, uint8_t *out) {
     count_start(q);
-    if (gif_flatten_into(pixels, stride, w, h, bg_r, bg_g, bg_b, shown, first, rect, &q->changes, count_row, q) < 0)
+    if (gif_flatten_into(pixels, stride, w, h, bg_r, bg_g, bg_b, shown, first, hint, rect, &q->changes, count_row, q) < 0)
         return (th_gifq_result){ 0, -1, 0, 0 };
     return quantise(q, shown, w, h, rect[0], rect[1], rect[2], rect[3], pal, out, 1);
 }

@@ -75,10 +75,14 @@ public enum GIFWriter {
     /// image, so a long transition never holds all its frames in memory. `times`, when given,
     /// is credited with the quantise and encode stages. `repeats(k)`, when given, says frame k
     /// (k > 0) shows exactly frame k - 1's pixels, which spares comparing them (the file is the
-    /// same either way).
+    /// same either way). `changed(k)`, asked just after `frame(k)`, may give a rectangle outside
+    /// which frame k's pixels are frame k - 1's (what a renderer drew again in between,
+    /// Renderer.lastDamage; unused for the first frame): only it is compared. The file is the
+    /// same either way.
     public static func write(width w: Int, height h: Int, frameDurations: [Double], to path: String,
                              background: Color = .white, loopCount: Int = 0, times: StageTimes? = nil,
-                             repeats: ((Int) -> Bool)? = nil, frame: (Int) throws -> RGBAImage) throws {
+                             repeats: ((Int) -> Bool)? = nil, changed: ((Int) -> PixelRect)? = nil,
+                             frame: (Int) throws -> RGBAImage) throws {
         guard !frameDurations.isEmpty else { throw RenderOutputError.invalidArgument("a GIF needs at least one frame") }
         guard w > 0, h > 0, w <= 65535, h <= 65535 else {
             throw RenderOutputError.invalidArgument("GIF frames must be 1 to 65535 pixels on a side, not \(w) x \(h)")
@@ -117,12 +121,14 @@ public enum GIFWriter {
                 // A repeated frame is its predecessor again: what th_gifq_encode would find for
                 // two equal frames (nothing changed; a 1 x 1 rectangle at the origin).
                 let repeated = k > 0 && repeats?(k) == true
+                var hint: [Int32]? = nil
+                if let r = changed?(k), k > 0 { hint = [Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1)] }
                 var rect: [Int32] = [0, 0, 1, 1]
                 let result = shown.withUnsafeMutableBufferPointer { s in
                     repeated
                         ? th_gifq_frame(quantizer, s.baseAddress, s.baseAddress, Int32(w), Int32(h), 0, 0, 1, 1, &palette, &indices)
                         : th_gifq_encode(quantizer, image.data.assumingMemoryBound(to: UInt32.self), image.stride, Int32(w), Int32(h),
-                                         bg.0, bg.1, bg.2, s.baseAddress, k == 0 ? 1 : 0, &rect, &palette, &indices)
+                                         bg.0, bg.1, bg.2, s.baseAddress, k == 0 ? 1 : 0, hint, &rect, &palette, &indices)
                 }
                 guard result.colors > 0 else {
                     throw RenderOutputError.encode(path: path, reason: "out of memory for the changed pixels of frame \(k)")

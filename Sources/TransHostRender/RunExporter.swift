@@ -136,11 +136,17 @@ public struct RunExporter {
         let times = t.times
         let target = RGBAImage(width: renderer.pixelWidth, height: renderer.pixelHeight)
         var shown = -1
+        /// What the renders since the last GIF frame drew again (outside it, the target still
+        /// shows that frame).
+        var redrawn = PixelRect.empty
         func image(_ i: Int) -> RGBAImage {
             if shown != i {
                 // Every view as in the frame on show draws the same pixels: a transition's held
                 // frames (a settled spring, a paused drag) are drawn once.
-                if shown < 0 || t.frames[i] != t.frames[shown] { renderer.render(t.frames[i], into: target) }
+                if shown < 0 || t.frames[i] != t.frames[shown] {
+                    renderer.render(t.frames[i], into: target)
+                    redrawn = redrawn.union(renderer.lastDamage)
+                }
                 shown = i
             }
             return target
@@ -205,7 +211,8 @@ public struct RunExporter {
             switch options.format {
             case .gif:
                 try GIFWriter.write(width: target.width, height: target.height, frameDurations: durations, to: path,
-                                    repeats: { k in t.frames[picks[k]] == t.frames[picks[k - 1]] }, frame: draw)
+                                    repeats: { k in t.frames[picks[k]] == t.frames[picks[k - 1]] },
+                                    changed: { _ in defer { redrawn = .empty }; return redrawn }, frame: draw)
             case .webp: try WebPWriter.write(width: target.width, height: target.height, frameDurations: durations, to: path, frame: draw)
             }
             files.append(path)

@@ -55,7 +55,9 @@ func timeTransition(_ t: TransitionTrace, device: Device, scale: Int, fps: Int, 
     var renderNS: UInt64 = 0
     let gifTimes = GIFWriter.StageTimes()
     let g0 = StageClock.nanoseconds()
-    try GIFWriter.write(width: target.width, height: target.height, frameDurations: durations, to: dir + "/bench.gif", times: gifTimes) { k in
+    // Each GIF frame is one render here, so what it redrew is what changed since the last.
+    try GIFWriter.write(width: target.width, height: target.height, frameDurations: durations, to: dir + "/bench.gif", times: gifTimes,
+                        changed: { _ in renderer.lastDamage }) { k in
         let r0 = StageClock.nanoseconds()
         renderer.render(frames[picks[k]], into: target)
         renderNS += StageClock.nanoseconds() - r0

@@ -34,16 +34,35 @@ final class GIFQuantizeEncodeTests: XCTestCase {
     @discardableResult
     func codeAndCompare(_ frames: [Frame], file: StaticString = #filePath, line: UInt = #line) -> [Coded] {
         let w = frames[0].width, h = frames[0].height
-        let encoder = th_gifq_create()!, reference = th_gifq_create()!
-        defer { th_gifq_destroy(encoder); th_gifq_destroy(reference) }
+        let encoder = th_gifq_create()!, reference = th_gifq_create()!, hinted = th_gifq_create()!
+        defer { th_gifq_destroy(encoder); th_gifq_destroy(reference); th_gifq_destroy(hinted) }
         var shown = [UInt32](repeating: 0xdead, count: w * h), previous: [UInt32] = []
+        var hintedShown = shown
         var out: [Coded] = []
         for (k, frame) in frames.enumerated() {
             var coded = Coded(rect: [0, 0, 0, 0], palette: [UInt8](repeating: 0, count: 768), indices: [UInt8](repeating: 0, count: w * h))
             let r = frame.pixels.withUnsafeBufferPointer { px in
-                th_gifq_encode(encoder, px.baseAddress, frame.stride, Int32(w), Int32(h), 255, 255, 255, &shown, k == 0 ? 1 : 0,
+                th_gifq_encode(encoder, px.baseAddress, frame.stride, Int32(w), Int32(h), 255, 255, 255, &shown, k == 0 ? 1 : 0, nil,
                                &coded.rect, &coded.palette, &coded.indices)
             }
+            // Told where the frame can differ (any rectangle holding the change, here the
+            // change's own box widened by 0, 7 or 14 pixels), encode codes the same frame.
+            var hintedCoded = Coded(rect: [0, 0, 0, 0], palette: [UInt8](repeating: 0, count: 768), indices: [UInt8](repeating: 0, count: w * h))
+            var hint: [Int32] = [0, 0, 0, 0]
+            if k > 0 {
+                var x0 = w, y0 = h, x1 = 0, y1 = 0
+                for y in 0..<h { for x in 0..<w where frame[x, y] != frames[k - 1][x, y] {
+                    x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x + 1); y1 = max(y1, y + 1)
+                } }
+                let m = 7 * (k % 3)
+                if x1 > x0 { hint = [Int32(x0 - m), Int32(y0 - m), Int32(x1 + m), Int32(y1 + m)] }
+            }
+            let hr = frame.pixels.withUnsafeBufferPointer { px in
+                th_gifq_encode(hinted, px.baseAddress, frame.stride, Int32(w), Int32(h), 255, 255, 255, &hintedShown, k == 0 ? 1 : 0, hint,
+                               &hintedCoded.rect, &hintedCoded.palette, &hintedCoded.indices)
+            }
+            hintedCoded.colors = Int(hr.colors); hintedCoded.transparent = Int(hr.transparent); hintedCoded.exact = Int(hr.exact)
+            hintedCoded.dithered = hr.dithered
             coded.colors = Int(r.colors); coded.transparent = Int(r.transparent); coded.exact = Int(r.exact); coded.dithered = r.dithered
 
             var flat = [UInt32](repeating: 0, count: w * h)
@@ -75,6 +94,10 @@ final class GIFQuantizeEncodeTests: XCTestCase {
             XCTAssertTrue(coded.indices[0..<n] == expected.indices[0..<n], "frame \(k): indices", file: file, line: line)
             coded.palette = Array(coded.palette[0..<(3 * coded.colors)])
             coded.indices = Array(coded.indices[0..<n])
+            hintedCoded.palette = Array(hintedCoded.palette[0..<(3 * max(hintedCoded.colors, 0))])
+            hintedCoded.indices = Array(hintedCoded.indices[0..<n])
+            XCTAssertEqual(hintedCoded, coded, "frame \(k): coded alike when told where it changed (\(hint))", file: file, line: line)
+            XCTAssertTrue(hintedShown == shown, "frame \(k): both show the same frame", file: file, line: line)
             out.append(coded)
             previous = flat
         }

@@ -47,9 +47,11 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
 /// smallest rectangle holding every changed pixel ({x0, y0, x1, y1}, ends exclusive; the whole
 /// frame when first, a 1 x 1 rectangle at the origin when nothing changed). The frames are
 /// compared once, while each row is still in the cache, and the palette passes then visit only
-/// the changed pixels.
+/// the changed pixels. `hint` ({x0, y0, x1, y1}, ends exclusive; NULL for none) is a rectangle
+/// outside which the frame is known to equal the previous one (what a renderer redrew since):
+/// nothing outside it is read, and the result is the same as without it.
 th_gifq_result th_gifq_encode(th_gif_quantizer *q, const uint32_t *pixels, size_t stride, int width, int height,
-                              uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *shown, int first, int rect[4],
-                              uint8_t *palette_rgb, uint8_t *out_indices);
+                              uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *shown, int first, const int *hint,
+                              int rect[4], uint8_t *palette_rgb, uint8_t *out_indices);
 
 #endif
