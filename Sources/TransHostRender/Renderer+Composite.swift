@@ -47,9 +47,8 @@ extension Renderer {
             let clippable = compositePath != .automatic || isTranslation || (h.isAffine && !Self.usesAffineSpans(h))
             let source: RGBAImage = masking?.group ?? src
             displayList.append(DisplayOp(run: work, coversTarget: covers, box: box,
-                                         key: .composite(source: ObjectIdentifier(source), opaque: opaque, map: h, alpha: alpha, clip: clip,
-                                                         mask: masking?.mask),
-                                         clippable: clippable, source: source,
+                                         key: .composite(source: ObjectIdentifier(source), opaque: opaque, map: h, alpha: alpha, clip: clip),
+                                         clippable: clippable, source: source, mask: masking?.mask,
                                          maskBox: masking.flatMap { Self.maskBox($0, rasterToDest: h, box: box) }))
         } else {
             work()

@@ -20,7 +20,7 @@ import TransHostCore
 /// frame is compared, so an identity is not reused meanwhile.
 enum DisplayOpKey: Equatable {
     case clear(Color)
-    case composite(source: ObjectIdentifier, opaque: Bool, map: Homography, alpha: Double, clip: Clip, mask: SampledLayer?)
+    case composite(source: ObjectIdentifier, opaque: Bool, map: Homography, alpha: Double, clip: Clip)
     case fill(UInt32, width: Int, height: Int, map: Homography, clip: Clip)
     case cairo(LayerState, border: Bool, map: Homography, alpha: Double, clip: Clip)
 }
@@ -39,16 +39,11 @@ struct DisplayOp {
     var clippable: Bool
     /// The raster it reads, kept alive while its identity is compared.
     var source: AnyObject?
-    /// For a masked view's raster: the pixels a change of its mask alone can reach (the old
-    /// and the new mask's extents both count); nil when unknown.
+    /// For a masked view's raster (its key names the unmasked group): the mask, part of what
+    /// the operation draws, and the pixels a change of the mask alone can reach (the old and
+    /// the new mask's extents both count; nil when unknown).
+    var mask: SampledLayer? = nil
     var maskBox: PixelRect? = nil
-
-    /// Whether the two differ only in their mask (the same raster, map, alpha and clip).
-    func differsOnlyInMask(from o: DisplayOp) -> Bool {
-        guard case .composite(let s, let q, let m, let a, let c, let mask)? = key,
-              case .composite(let s2, let q2, let m2, let a2, let c2, let mask2)? = o.key else { return false }
-        return s == s2 && q == q2 && m == m2 && a == a2 && c == c2 && mask != nil && mask2 != nil
-    }
 }
 
 /// A view's group raster drawn through its mask: the raster, the mask, and the mask's extent
@@ -73,6 +68,12 @@ extension PixelRect {
     }
 
     func contains(_ o: PixelRect) -> Bool { o.isEmpty || (x0 <= o.x0 && y0 <= o.y0 && x1 >= o.x1 && y1 >= o.y1) }
+
+    /// The whole pixels `r` touches once widened by `margin` on every side; nil when not finite.
+    init?(covering r: Rect, margin: Double) {
+        guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return nil }
+        self = Polygon.bounds([Vec2(r.minX - margin, r.minY - margin), Vec2(r.maxX + margin, r.maxY + margin)])
+    }
 }
 
 extension Renderer {
@@ -85,11 +86,13 @@ extension Renderer {
         for i in 0..<max(ops.count, previous.count) {
             let new = i < ops.count ? ops[ops.startIndex + i] : nil
             let old = i < previous.count ? previous[previous.startIndex + i] : nil
-            if i < common, let k = new!.key, k == old!.key { continue }
-            // A mask that changes over the same raster changes only what either mask reaches.
-            if i < common, new!.differsOnlyInMask(from: old!), let a = new!.maskBox, let b = old!.maskBox {
-                d = d.union(a.intersection(canvas)).union(b.intersection(canvas))
-                continue
+            if i < common, let k = new!.key, k == old!.key {
+                if new!.mask == old!.mask { continue }
+                // A mask that changes over the same raster changes only what either mask reaches.
+                if let a = new!.maskBox, let b = old!.maskBox {
+                    d = d.union(a.intersection(canvas)).union(b.intersection(canvas))
+                    continue
+                }
             }
             if let new { d = d.union(box(new)) }
             if let old { d = d.union(box(old)) }
@@ -114,10 +117,10 @@ extension Renderer {
     /// through `rasterToDest`: two raster pixels wider (antialiased edges, the bilinear
     /// footprint), mapped, and two destination pixels wider again.
     static func maskBox(_ m: Masking, rasterToDest: Homography, box: PixelRect) -> PixelRect? {
-        guard let r = m.rasterBox, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite,
-              let d = LayerGeometry.mappedBox(Rect(x: r.minX - 2, y: r.minY - 2, width: r.width + 4, height: r.height + 4), rasterToDest),
-              d.minX.isFinite, d.minY.isFinite, d.maxX.isFinite, d.maxY.isFinite else { return nil }
-        return Polygon.bounds([Vec2(d.minX - 2, d.minY - 2), Vec2(d.maxX + 2, d.maxY + 2)]).intersection(box)
+        guard let r = m.rasterBox, let d = LayerGeometry.mappedBox(Rect(x: r.minX - 2, y: r.minY - 2, width: r.width + 4, height: r.height + 4),
+                                                                   rasterToDest),
+              let pixels = PixelRect(covering: d, margin: 2) else { return nil }
+        return pixels.intersection(box)
     }
 
     /// Runs the frame's display list (from its last covering operation) into `target`,
@@ -147,8 +150,7 @@ extension Renderer {
         }
         // Only what is compared next frame is kept (the closures hold the frame's tree).
         lastFrame = reusesTargetPixels
-            ? LastFrame(target: target, ops: ops.map { DisplayOp(run: {}, coversTarget: $0.coversTarget, box: $0.box, key: $0.key,
-                                                                 clippable: $0.clippable, source: $0.source, maskBox: $0.maskBox) }[...])
+            ? LastFrame(target: target, ops: ops.map { var op = $0; op.run = {}; return op }[...])
             : nil
     }
 }

@@ -183,8 +183,7 @@ extension Renderer {
         }
         let (extent, bounded) = LayerGeometry.extent(layer)
         guard bounded else { return box }
-        guard let e = extent, let m = LayerGeometry.mappedBox(e, map), m.minX.isFinite, m.minY.isFinite, m.maxX.isFinite, m.maxY.isFinite
-        else { return box }
-        return Polygon.bounds([Vec2(m.minX - 2, m.minY - 2), Vec2(m.maxX + 2, m.maxY + 2)]).intersection(box)
+        guard let e = extent, let m = LayerGeometry.mappedBox(e, map), let pixels = PixelRect(covering: m, margin: 2) else { return box }
+        return pixels.intersection(box)
     }
 }

@@ -55,12 +55,17 @@ final class DamageTests: XCTestCase {
         }
     }
 
+    /// A renderer that keeps its target between frames, and that target.
+    static func reusingRenderer(scale: Int) -> (Renderer, RGBAImage) {
+        let r = Renderer(pointSize: DemoScenes.screen, scale: scale)
+        r.reusesTargetPixels = true
+        return (r, RGBAImage(width: r.pixelWidth, height: r.pixelHeight))
+    }
+
     func testEveryFrameShowsWhatAWholeRedrawShows() {
         for scale in [1, 2, 3] {
             let scene = Scene()
-            let reusing = Renderer(pointSize: DemoScenes.screen, scale: scale)
-            reusing.reusesTargetPixels = true
-            let target = RGBAImage(width: reusing.pixelWidth, height: reusing.pixelHeight)
+            let (reusing, target) = Self.reusingRenderer(scale: scale)
             let canvas = reusing.pixelWidth * reusing.pixelHeight
             var partial = 0
             for k in 0..<12 {
@@ -79,9 +84,7 @@ final class DamageTests: XCTestCase {
     /// A moved whole-pixel card redraws its old and new places only.
     func testTheDamageIsWhereTheCardWasAndIs() {
         let scene = Scene()
-        let r = Renderer(pointSize: DemoScenes.screen, scale: 1)
-        r.reusesTargetPixels = true
-        let target = RGBAImage(width: r.pixelWidth, height: r.pixelHeight)
+        let (r, target) = Self.reusingRenderer(scale: 1)
         r.render(scene.nodes(0), into: target)
         XCTAssertEqual(r.lastDamage, PixelRect(x0: 0, y0: 0, x1: 320, y1: 568), "the first frame is drawn whole")
         // The still page is drawn as one raster from the second frame on (its subviews drew
@@ -112,9 +115,7 @@ final class DamageTests: XCTestCase {
                                             layers: LayerTreeSample(style: .plain, sublayers: [], mask: mask))
                 }
             }
-            let r = Renderer(pointSize: DemoScenes.screen, scale: scale)
-            r.reusesTargetPixels = true
-            let target = RGBAImage(width: r.pixelWidth, height: r.pixelHeight)
+            let (r, target) = Self.reusingRenderer(scale: scale)
             for (k, radius) in [10.0, 20, 30, 45, 60].enumerated() {
                 let frame = nodes(radius)
                 r.render(frame, into: target)
@@ -133,9 +134,7 @@ final class DamageTests: XCTestCase {
     /// Another target, or one the caller does not promise to keep, is drawn whole.
     func testAnotherTargetIsDrawnWhole() {
         let scene = Scene()
-        let r = Renderer(pointSize: DemoScenes.screen, scale: 1)
-        r.reusesTargetPixels = true
-        let first = RGBAImage(width: r.pixelWidth, height: r.pixelHeight)
+        let (r, first) = Self.reusingRenderer(scale: 1)
         r.render(scene.nodes(0), into: first)
         let second = RGBAImage(width: r.pixelWidth, height: r.pixelHeight)
         let nodes = scene.nodes(1)
