@@ -26,6 +26,9 @@ public struct RenderStats: Equatable, Sendable {
     public var spanComposites = 0
     /// Rotated or sheared affine composites through the C affine span loop.
     public var affineSpanComposites = 0
+    /// Layers moved by a fraction of a pixel, drawn by th_composite_translate_bilinear (with
+    /// pixman's bytes) instead of pixman.
+    public var translateComposites = 0
     /// Destination pixels covered by composite calls.
     public var compositedPixels = 0
     /// Composites (and clears) skipped because a later opaque full-frame blit hides them.

@@ -201,6 +201,10 @@ extension Renderer {
     func draw(_ src: RGBAImage, map: Homography, rect: PixelRect, projective: Bool, mask: OpaquePointer?,
                       maskOrigin: (x: Int, y: Int), target: RGBAImage) {
         var t = Homography.translation(Double(rect.x0), Double(rect.y0)).then(map).pixmanTransform(forcingProjective: projective)
+        if compositePath == .automatic, mask == nil, Self.onlyTranslates(t) {
+            translateBilinear(src, transform: t, rect: rect, target: target)
+            return
+        }
         pixman_image_set_transform(src.pixman, &t)
         if projective { stats.projectiveComposites += 1 }
         PixmanBands.composite(PIXMAN_OP_OVER, src.pixman, mask, target.pixman, src: (0, 0),
@@ -227,5 +231,28 @@ extension Renderer {
             pixman_image_unref(solid)
         }
         return m
+    }
+
+    /// Whether a pixman transform (16.16) maps by a translation alone, which
+    /// th_composite_translate_bilinear draws with pixman's bytes.
+    static func onlyTranslates(_ t: pixman_transform_t) -> Bool {
+        let m = t.matrix
+        return m.0 == (65536, 0, m.0.2) && m.1 == (0, 65536, m.1.2) && m.2 == (0, 0, 65536)
+    }
+
+    /// What pixman draws for `draw` under the translation `t` (relative to the rectangle's
+    /// origin), within the damage being redrawn. pixman maps a pixel's centre, (i + 0.5) in
+    /// 16.16, through the matrix, rounding its products once, and steps back half a texel: with
+    /// unit scale that is t's translation plus i whole texels.
+    func translateBilinear(_ src: RGBAImage, transform t: pixman_transform_t, rect: PixelRect, target: RGBAImage) {
+        let r = damageClip.map { rect.intersection($0) } ?? rect
+        count(rect)
+        stats.translateComposites += 1
+        guard !r.isEmpty else { return }
+        let vx = Int64(t.matrix.0.2) + Int64(r.x0 - rect.x0) * 65536
+        let vy = Int64(t.matrix.1.2) + Int64(r.y0 - rect.y0) * 65536
+        th_composite_translate_bilinear(src.data.assumingMemoryBound(to: UInt32.self), src.stride, Int32(src.width), Int32(src.height),
+                                        target.data.assumingMemoryBound(to: UInt32.self), target.stride,
+                                        Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1), vx, vy)
     }
 }

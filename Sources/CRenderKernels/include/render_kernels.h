@@ -50,3 +50,25 @@ void th_composite_affine_bilinear(const uint32_t *src, size_t src_stride, int sr
                                   const double m[6], const uint8_t *mask, size_t mask_stride, uint32_t alpha,
                                   int src_opaque);
 #endif
+
+#ifndef TRANSHOST_RENDER_TRANSLATE
+#define TRANSHOST_RENDER_TRANSLATE
+/// pixman_image_composite32's bytes for OVER of an a8r8g8b8 source (BILINEAR filter, repeat
+/// NONE, no mask) onto an a8r8g8b8 destination under a transform that only translates: every
+/// pixel has the same four 7-bit weights, so they are found once. (vx, vy) is the sample
+/// position of destination pixel (x0, y0) in 16.16, half a texel back from its mapped centre,
+/// as pixman computes it; the pixel one to the right samples 1.0 further. Texels outside the
+/// source count as transparent. Rows of a large rectangle are split onto a second thread when
+/// th_render_may_band allows; the bytes do not change.
+void th_composite_translate_bilinear(const uint32_t *src, size_t src_stride, int src_width, int src_height,
+                                     uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int y1,
+                                     int64_t vx, int64_t vy);
+#endif
+
+#ifndef TRANSHOST_RENDER_TRANSLATE_LEVEL
+#define TRANSHOST_RENDER_TRANSLATE_LEVEL
+/// Chooses th_composite_translate_bilinear's vector code, for tests and benchmarks: 0 scalar,
+/// 1 SSE2, 2 AVX2; a level the CPU lacks, or -1, picks the best it has. Returns the level now in
+/// use. Every level gives the same bytes. Call it before drawing, not while another thread draws.
+int th_translate_bilinear_level(int level);
+#endif
