@@ -29,6 +29,9 @@ public struct RenderStats: Equatable, Sendable {
     /// Layers moved by a fraction of a pixel, drawn by th_composite_translate_bilinear (with
     /// pixman's bytes) instead of pixman.
     public var translateComposites = 0
+    /// Scaled layers (or faded ones: a solid mask) drawn by th_composite_scaled_bilinear, with
+    /// pixman's bytes, instead of pixman.
+    public var scaledComposites = 0
     /// Destination pixels covered by composite calls.
     public var compositedPixels = 0
     /// Composites (and clears) skipped because a later opaque full-frame blit hides them.
