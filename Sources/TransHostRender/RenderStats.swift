@@ -38,6 +38,9 @@ public struct RenderStats: Equatable, Sendable {
     public var occludedOperations = 0
     /// Target pixels drawn (the damage with Renderer.reusesTargetPixels, else every frame's).
     public var damagedPixels = 0
+    /// Target pixels set by a frame's first clear or background fill (not those later
+    /// operations overwrite whole).
+    public var backgroundPixels = 0
     /// Wall time spent drawing content with cairo, when the renderer's `timesRasterization`
     /// is set (benchmarks split a frame's cost with it; nothing depends on it).
     public var rasterizeNanoseconds: UInt64 = 0

@@ -49,10 +49,35 @@ extension Renderer {
             displayList.append(DisplayOp(run: work, coversTarget: covers, box: box,
                                          key: .composite(source: ObjectIdentifier(source), opaque: opaque, map: h, alpha: alpha, clip: clip),
                                          clippable: clippable, source: source, mask: masking?.mask,
-                                         maskBox: masking.flatMap { Self.maskBox($0, rasterToDest: h, box: box) }))
+                                         maskBox: masking.flatMap { Self.maskBox($0, rasterToDest: h, box: box) },
+                                         overwrites: opaque && alpha >= 1 && !needMask && masking == nil
+                                             ? Self.opaqueInterior(h, isTranslation: isTranslation, src: src, box: box) : nil))
         } else {
             work()
         }
+    }
+
+    /// The pixels of `box` an opaque raster composited under `h` paints opaquely (so OVER sets
+    /// them to its own pixels): all of them for a whole-pixel move (a copy); for a scale or a
+    /// fractional move, along each axis moved by whole pixels all of them too (one tap, of full
+    /// weight), along the others those whose bilinear footprint lies inside the raster (taps one
+    /// texel in from its edges), a pixel narrower on each side for safety; none (nil) for the
+    /// span loops' rotations and perspective.
+    static func opaqueInterior(_ h: Homography, isTranslation: Bool, src: RGBAImage, box: PixelRect) -> PixelRect? {
+        if isTranslation { return box }
+        guard h.isAffine, h.b == 0, h.d == 0, h.a > 0, h.e > 0 else { return nil }
+        /// Destination pixels [lo, hi) along one axis: scale `k`, offset `o`, raster length `n`.
+        func axis(_ k: Double, _ o: Double, _ n: Int, _ b0: Int, _ b1: Int) -> (Int, Int)? {
+            if k == 1 && o == o.rounded() { return (b0, b1) }
+            // Pixel centres X + 0.5 whose source point lies in [1, n - 1].
+            let lo = k + o, hi = k * Double(n - 1) + o
+            guard lo.isFinite, hi.isFinite, abs(lo) < 1e9, abs(hi) < 1e9 else { return nil }
+            return (Int((lo - 0.5).rounded(.up)) + 1, Int((hi - 0.5).rounded(.down)))
+        }
+        guard let (x0, x1) = axis(h.a, h.g, src.width, box.x0, box.x1), let (y0, y1) = axis(h.e, h.h, src.height, box.y0, box.y1)
+        else { return nil }
+        let r = PixelRect(x0: x0, y0: y0, x1: x1, y1: y1).intersection(box)
+        return r.isEmpty ? nil : r
     }
 
     /// An affine map with its last entry 1 (as composite uses it); others unchanged.
