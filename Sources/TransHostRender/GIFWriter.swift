@@ -108,10 +108,14 @@ public enum GIFWriter {
             func word(_ v: Int) -> [UInt8] { [UInt8(v & 0xff), UInt8((v >> 8) & 0xff)] }
             // What the GIF shows so far (packed RGB): th_gifq_encode compares each frame with it
             // and writes in only the pixels that changed.
-            var shown = [UInt32](repeating: 0, count: w * h)
-            var indices = [UInt8](repeating: 0, count: w * h)
+            let shownMemory = ScratchMemory(bytes: w * h * 4), indexMemory = ScratchMemory(bytes: w * h)
+            let codedMemory = ScratchMemory(bytes: th_gif_lzw_bound(w * h))
+            // Held to the end: the pointers below are all that is used of them.
+            defer { withExtendedLifetime((shownMemory, indexMemory, codedMemory)) {} }
+            let shown = shownMemory.pointer.assumingMemoryBound(to: UInt32.self)
+            let indices = indexMemory.pointer.assumingMemoryBound(to: UInt8.self)
+            let coded = codedMemory.pointer.assumingMemoryBound(to: UInt8.self)
             var palette = [UInt8](repeating: 0, count: 256 * 3)
-            var coded = [UInt8](repeating: 0, count: th_gif_lzw_bound(w * h))
             for k in 0..<frameDurations.count {
                 let image = try frame(k)
                 guard image.width == w && image.height == h else {
@@ -124,12 +128,10 @@ public enum GIFWriter {
                 var hint: [Int32]? = nil
                 if let r = changed?(k), k > 0 { hint = [Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1)] }
                 var rect: [Int32] = [0, 0, 1, 1]
-                let result = shown.withUnsafeMutableBufferPointer { s in
-                    repeated
-                        ? th_gifq_frame(quantizer, s.baseAddress, s.baseAddress, Int32(w), Int32(h), 0, 0, 1, 1, &palette, &indices)
-                        : th_gifq_encode(quantizer, image.data.assumingMemoryBound(to: UInt32.self), image.stride, Int32(w), Int32(h),
-                                         bg.0, bg.1, bg.2, s.baseAddress, k == 0 ? 1 : 0, hint, &rect, &palette, &indices)
-                }
+                let result = repeated
+                    ? th_gifq_frame(quantizer, shown, shown, Int32(w), Int32(h), 0, 0, 1, 1, &palette, indices)
+                    : th_gifq_encode(quantizer, image.data.assumingMemoryBound(to: UInt32.self), image.stride, Int32(w), Int32(h),
+                                     bg.0, bg.1, bg.2, shown, k == 0 ? 1 : 0, hint, &rect, &palette, indices)
                 guard result.colors > 0 else {
                     throw RenderOutputError.encode(path: path, reason: "out of memory for the changed pixels of frame \(k)")
                 }
@@ -149,10 +151,8 @@ public enum GIFWriter {
                 let rw = Int(rect[2] - rect[0]), rh = Int(rect[3] - rect[1])
                 try put([0x2c] + word(Int(rect[0])) + word(Int(rect[1])) + word(rw) + word(rh)
                         + (k == 0 ? [0] : [0x80 | UInt8(bits - 1)] + table))
-                let n = indices.withUnsafeBufferPointer { i in
-                    coded.withUnsafeMutableBufferPointer { o in th_gif_lzw_encode(coder, i.baseAddress, rw * rh, Int32(bits), o.baseAddress) }
-                }
-                try coded.withUnsafeBytes { try put(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+                let n = th_gif_lzw_encode(coder, indices, rw * rh, Int32(bits), coded)
+                try put(UnsafeRawBufferPointer(start: coded, count: n))
                 times?.encodeNanoseconds += (times == nil ? 0 : StageClock.nanoseconds()) - t1
             }
             try put([0x3b])

@@ -89,3 +89,29 @@ final class RasterMemory: @unchecked Sendable {
         for s in unmap { munmap(s.pointer, s.capacity) }
     }
 }
+
+/// Zeroed scratch memory for a picture's encoder (a GIF's frame so far, its indices, its
+/// codes): large blocks come from RasterMemory, as rasters do, so a transition's buffers reuse
+/// the mappings the one before it let go of instead of faulting in fresh pages.
+final class ScratchMemory {
+    let pointer: UnsafeMutableRawPointer
+    let bytes: Int
+    private let capacity: Int
+
+    init(bytes: Int) {
+        self.bytes = bytes
+        if bytes >= RGBAImage.mappedBytes, let m = RasterMemory.shared.take(bytes: bytes) {
+            pointer = m.pointer
+            capacity = m.capacity
+        } else {
+            pointer = UnsafeMutableRawPointer.allocate(byteCount: max(bytes, 1), alignment: 64)
+            pointer.initializeMemory(as: UInt8.self, repeating: 0, count: max(bytes, 1))
+            capacity = 0
+        }
+    }
+
+    deinit {
+        if capacity > 0 { RasterMemory.shared.give(pointer, capacity: capacity) } else { pointer.deallocate() }
+    }
+}
+
