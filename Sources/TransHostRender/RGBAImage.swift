@@ -31,8 +31,8 @@ public final class RGBAImage {
     }
 
     /// An image whose bytes are zero, or (`zeroed` false, for a caller that writes every one
-    /// of them at once) whatever its memory held.
-    private init(width: Int, height: Int, zeroed: Bool) {
+    /// of them before any is read) whatever its memory held.
+    init(width: Int, height: Int, zeroed: Bool) {
         precondition(width > 0 && height > 0 && width <= 32767 && height <= 32767, "image size \(width)x\(height) out of range")
         self.width = width
         self.height = height
@@ -133,6 +133,19 @@ public final class RGBAImage {
             }
         }
         return c
+    }
+
+    /// Sets the pixels of `r` (inside the image) to zero, or (`outside`) every other pixel.
+    func zero(_ r: PixelRect, outside: Bool = false) {
+        func rows(_ y0: Int, _ y1: Int, _ x0: Int, _ x1: Int) {
+            guard x1 > x0 else { return }
+            for y in y0..<y1 { (data + y * stride + x0 * 4).initializeMemory(as: UInt8.self, repeating: 0, count: (x1 - x0) * 4) }
+        }
+        guard outside else { return rows(r.y0, r.y1, r.x0, r.x1) }
+        rows(0, r.y0, 0, width)
+        rows(r.y0, r.y1, 0, r.x0)
+        rows(r.y0, r.y1, r.x1, width)
+        rows(r.y1, height, 0, width)
     }
 
     /// The pixels of `source` (the same size) in `r`, over this image's.

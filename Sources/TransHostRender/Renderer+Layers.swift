@@ -112,8 +112,11 @@ extension Renderer {
 
     /// Multiplies `img` by the alpha of `mask` drawn in the masked layer's bounds space (its own
     /// geometry placing it there, as a sublayer without the parent's sublayerTransform).
+    /// `within`: the only pixels of `img` the mask can reach (and the only ones masked); the
+    /// mask's raster is cleared only there, as nothing else of it is read.
     func applyMask(_ mask: SampledLayer, to img: RGBAImage, localToRaster: Homography, within r: PixelRect? = nil) {
-        let m = RGBAImage(width: img.width, height: img.height)
+        let m = RGBAImage(width: img.width, height: img.height, zeroed: r == nil)
+        if let r { m.zero(r) }
         paintLayer(mask, parentToDest: localToRaster, frame: nil, alpha: 1, clip: .none, target: m)
         let r = r ?? PixelRect(x0: 0, y0: 0, x1: img.width, y1: img.height)
         pixman_image_composite32(PIXMAN_OP_IN_REVERSE, m.pixman, nil, img.pixman, Int32(r.x0), Int32(r.y0), 0, 0, Int32(r.x0), Int32(r.y0),

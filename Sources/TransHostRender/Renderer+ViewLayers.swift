@@ -27,8 +27,9 @@ extension Renderer {
         // that part is copied and masked.
         let whole = PixelRect(x0: 0, y0: 0, x1: g.image.width, y1: g.image.height)
         let reach = masking(k, g)?.rasterBox.flatMap { PixelRect(covering: $0, margin: 2) }.map { $0.intersection(whole) } ?? whole
-        let img = RGBAImage(width: g.image.width, height: g.image.height)
-        guard !reach.isEmpty else { return Group(image: img, opaque: false, rasterToLocal: g.rasterToLocal) }
+        guard !reach.isEmpty else { return Group(image: RGBAImage(width: g.image.width, height: g.image.height), opaque: false, rasterToLocal: g.rasterToLocal) }
+        let img = RGBAImage(width: g.image.width, height: g.image.height, zeroed: false)
+        img.zero(reach, outside: true)
         img.copyPixels(from: g.image, in: reach)
         applyMask(mask, to: img, localToRaster: toRaster, within: reach)
         return Group(image: img, opaque: false, rasterToLocal: g.rasterToLocal)
