@@ -66,29 +66,6 @@ SB_AVX2 static inline __m128i sb_sample4(const uint32_t *top, const uint32_t *bo
     return _mm256_castsi256_si128(_mm256_permute4x64_epi64(px, 0x08));
 }
 
-/* s (eight pixels) times the mask m, OVER the eight pixels at d, as pixman's SSE2 OVER does it. */
-SB_AVX2 static inline void sb_over8(__m256i s, uint32_t *d, uint32_t m) {
-    const __m256i z = _mm256_setzero_si256(), alpha = _mm256_set1_epi32((int)0xff000000);
-    if (_mm256_movemask_epi8(_mm256_cmpeq_epi8(s, z)) == -1) return;
-    const __m256i c80 = _mm256_set1_epi16(0x80), c101 = _mm256_set1_epi16(0x101), ff = _mm256_set1_epi16(0xff);
-    __m256i slo = _mm256_unpacklo_epi8(s, z), shi = _mm256_unpackhi_epi8(s, z);
-    if (m != 255) {
-        const __m256i mm = _mm256_set1_epi16((short)m);
-        slo = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(slo, mm), c80), c101);
-        shi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(shi, mm), c80), c101);
-        s = _mm256_packus_epi16(slo, shi);
-    } else if (_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(s, alpha), alpha)) == -1) {
-        _mm256_storeu_si256((__m256i *)d, s);
-        return;
-    }
-    const __m256i dv = _mm256_loadu_si256((const __m256i *)d);
-    const __m256i alo = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(slo, 0xff), 0xff), ff);
-    const __m256i ahi = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(shi, 0xff), 0xff), ff);
-    const __m256i dlo = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(dv, z), alo), c80), c101);
-    const __m256i dhi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(dv, z), ahi), c80), c101);
-    _mm256_storeu_si256((__m256i *)d, _mm256_adds_epu8(s, _mm256_packus_epi16(dlo, dhi)));
-}
-
 /* Pixels [k, kb) whose texels are all inside; eight at a time. Returns the first not drawn. */
 SB_AVX2 static int sb_span(const uint32_t *top, const uint32_t *bot, int sw, uint32_t *d, int64_t vx0, int64_t ux, int k, int kb,
                            uint32_t wt, uint32_t wb, uint32_t m) {
@@ -110,7 +87,7 @@ SB_AVX2 static int sb_span(const uint32_t *top, const uint32_t *bot, int sw, uin
         vx = _mm256_add_epi64(vx, step);
         const __m128i b = sb_sample4(top, bot, xb < last ? xb : last, vx, wv);
         vx = _mm256_add_epi64(vx, step);
-        sb_over8(_mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1), d + k, m);
+        pm_over8(_mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1), d + k, m);
     }
     /* The rest, four samples at a time (the last four ending at kb), blended one by one where
        not yet drawn. */

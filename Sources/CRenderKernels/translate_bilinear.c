@@ -87,23 +87,6 @@ TB_AVX2 static inline __m256i tb_sample8(const uint32_t *tp, const uint32_t *bp,
     return _mm256_packus_epi16(_mm256_packs_epi32(p0, p1), _mm256_packs_epi32(p2, p3));
 }
 
-TB_AVX2 static inline void tb_over8(__m256i s, uint32_t *d) {
-    const __m256i alpha = _mm256_set1_epi32((int)0xff000000), z = _mm256_setzero_si256();
-    if (_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(s, alpha), alpha)) == -1) {
-        _mm256_storeu_si256((__m256i *)d, s);
-        return;
-    }
-    if (_mm256_movemask_epi8(_mm256_cmpeq_epi8(s, z)) == -1) return;
-    const __m256i dv = _mm256_loadu_si256((const __m256i *)d);
-    const __m256i c80 = _mm256_set1_epi16(0x80), c101 = _mm256_set1_epi16(0x101), ff = _mm256_set1_epi16(0xff);
-    const __m256i slo = _mm256_unpacklo_epi8(s, z), shi = _mm256_unpackhi_epi8(s, z);
-    const __m256i alo = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(slo, 0xff), 0xff), ff);
-    const __m256i ahi = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(shi, 0xff), 0xff), ff);
-    const __m256i dlo = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(dv, z), alo), c80), c101);
-    const __m256i dhi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(dv, z), ahi), c80), c101);
-    _mm256_storeu_si256((__m256i *)d, _mm256_adds_epu8(s, _mm256_packus_epi16(dlo, dhi)));
-}
-
 /* Pixels [k, kb) of a row, eight at a time while the eighth one's right tap is inside; returns
    the first pixel it did not draw. */
 TB_AVX2 static int tb_span8(const uint32_t *top, const uint32_t *bot, uint32_t *d, int64_t sx0, int k, int kb,
@@ -111,7 +94,7 @@ TB_AVX2 static int tb_span8(const uint32_t *top, const uint32_t *bot, uint32_t *
     const __m256i wv = _mm256_set1_epi16((short)(wt | (wb << 8)));
     const __m256i wh = _mm256_set1_epi32((int)(wl | (wr << 16)));
     const int k0 = k;
-    for (; k + 8 <= kb; k += 8) tb_over8(tb_sample8(top + sx0 + k, bot + sx0 + k, wv, wh), d + k);
+    for (; k + 8 <= kb; k += 8) pm_over8(tb_sample8(top + sx0 + k, bot + sx0 + k, wv, wh), d + k, 255);
     if (k < kb && kb - 8 >= k0) {
         /* The last few: the eight samples ending at kb (their reads are inside), blended one
            by one where not yet drawn. */
