@@ -1,6 +1,7 @@
-/* pixman's 7-bit bilinear sample and its OVER, one pixel at a time in plain C, and OVER eight at a time with AVX2 (private to this
-   module; the vector loops of translate_bilinear.c and scaled_bilinear.c match them byte for
-   byte, and tests hold both to pixman's own output). */
+/* pixman's 7-bit bilinear sample and its OVER, one pixel at a time in plain C, and OVER eight
+   pixels at a time with AVX2 (private to this module; the vector loops of translate_bilinear.c
+   and scaled_bilinear.c match the scalar ones byte for byte, and tests hold both to pixman's
+   own output). */
 #ifndef TRANSHOST_PIXMAN_BILINEAR_H
 #define TRANSHOST_PIXMAN_BILINEAR_H
 #include <stdint.h>
