@@ -55,6 +55,15 @@ th_gif_quantizer *th_gifq_create(void) {
     return q;
 }
 
+void th_gifq_reset(th_gif_quantizer *q) {
+    /* As th_gifq_create leaves it; the changes' buffers are kept (every frame writes all of
+       their rows before reading them). */
+    gif_changes keep = q->changes;
+    memset(q, 0, sizeof *q);
+    q->changes = keep;
+    q->bits = MIN_BITS;
+}
+
 void th_gifq_destroy(th_gif_quantizer *q) {
     if (!q) return;
     gif_changes_free(&q->changes);

@@ -90,10 +90,10 @@ public enum GIFWriter {
         let delays = delays(for: frameDurations)
         func u8(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
         let bg = (u8(background.red), u8(background.green), u8(background.blue))
-        guard let quantizer = th_gifq_create(), let coder = th_gif_lzw_create() else {
+        guard let (quantizer, coder) = GIFCoders.shared.take() else {
             throw RenderOutputError.encode(path: path, reason: "out of memory for the palette and code tables")
         }
-        defer { th_gifq_destroy(quantizer); th_gif_lzw_destroy(coder) }
+        defer { GIFCoders.shared.give(quantizer, coder) }
 
         try AtomicFile.write(to: path) { tmp in
             guard let file = fopen(tmp, "wb") else { throw RenderOutputError.io(path: path, reason: String(cString: strerror(errno))) }
@@ -172,3 +172,34 @@ public enum GIFWriter {
         return (bits, table)
     }
 }
+
+/// The palette and code tables of GIFs written one after another, kept for the next GIF: a
+/// quantizer's few megabytes of tables were otherwise faulted in afresh for every transition.
+/// A quantizer taken again is reset to a new one's state (th_gifq_reset); the LZW coder resets
+/// its own tables at the start of every frame. Thread-safe (one pair per GIF being written).
+final class GIFCoders: @unchecked Sendable {
+    static let shared = GIFCoders()
+    private let lock = RenderLock()
+    private var idle: [(OpaquePointer, OpaquePointer)] = []
+
+    func take() -> (OpaquePointer, OpaquePointer)? {
+        if let pair = lock.locked({ idle.popLast() }) {
+            th_gifq_reset(pair.0)
+            return pair
+        }
+        guard let q = th_gifq_create() else { return nil }
+        guard let z = th_gif_lzw_create() else { th_gifq_destroy(q); return nil }
+        return (q, z)
+    }
+
+    /// At most one pair a core is kept; others are freed.
+    func give(_ quantizer: OpaquePointer, _ coder: OpaquePointer) {
+        let kept = lock.locked { () -> Bool in
+            guard idle.count < Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))) else { return false }
+            idle.append((quantizer, coder))
+            return true
+        }
+        if !kept { th_gifq_destroy(quantizer); th_gif_lzw_destroy(coder) }
+    }
+}
+

@@ -59,6 +59,25 @@ final class GIFEncodingTests: XCTestCase {
         XCTAssertGreaterThan(told.count, 100)
     }
 
+    /// GIFs written one after another reuse the palette and code tables (GIFCoders): a GIF
+    /// written after a different one is the same file as before it.
+    func testAGIFIsTheSameAfterAnotherWasWritten() throws {
+        let dir = try TestProcess.temporaryDirectory(self, prefix: "transhost-gif-reuse")
+        let images = frames()
+        let durations = [0.02, 0.5, 0.013, 1, 700, 0.1]
+        try GIFWriter.write(frames: images, frameDurations: durations, to: dir + "/first.gif")
+        let other = images.reversed().map { img -> RGBAImage in
+            let c = img.copy()
+            c.fill(Color(red: 0.1, green: 0.7, blue: 0.4, alpha: 0.5))
+            return c
+        }
+        try GIFWriter.write(frames: Array(images.reversed()) + other, frameDurations: durations + durations, to: dir + "/other.gif")
+        try GIFWriter.write(frames: images, frameDurations: durations, to: dir + "/again.gif")
+        let first = try Data(contentsOf: URL(fileURLWithPath: dir + "/first.gif"))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/again.gif")), first)
+        XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/other.gif")), first)
+    }
+
     func testGiflibReadsAndRewritesOurGIFsByteForByte() throws {
         let dir = try TestProcess.temporaryDirectory(self, prefix: "transhost-gif-encoding")
         let path = dir + "/frames.gif"

@@ -13,6 +13,8 @@ void th_flatten_rgb(const uint32_t *pixels, size_t stride, int width, int height
 typedef struct th_gif_quantizer th_gif_quantizer;
 
 th_gif_quantizer *th_gifq_create(void);
+/// Makes `q` as th_gifq_create makes a quantizer, for the next GIF, keeping its memory.
+void th_gifq_reset(th_gif_quantizer *q);
 void th_gifq_destroy(th_gif_quantizer *q);
 
 /// What th_gifq_frame chose.
