@@ -286,8 +286,18 @@ static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int 
                    (u and v are linear in k). When that rectangle is one opaque colour, each
                    pixel below would store it: fill the span instead of reading 4 texels each. */
                 uint32_t flat;
-                if (uniform_opaque(src, src_stride, (int)((ua < ul ? ua : ul) >> 16), (int)((ua < ul ? ul : ua) >> 16) + 1,
-                                   (int)((va < vl ? va : vl) >> 16), (int)((va < vl ? vl : va) >> 16) + 1, &flat)) {
+                const int tu0 = (int)((ua < ul ? ua : ul) >> 16), tu1 = (int)((ua < ul ? ul : ua) >> 16) + 1;
+                const int tv0 = (int)((va < vl ? va : vl) >> 16), tv1 = (int)((va < vl ? vl : va) >> 16) + 1;
+#if defined(__x86_64__) || defined(__i386__)
+                if (level == 2) {
+                    if (th_uniform_opaque_avx2(src, src_stride, tu0, tu1, tv0, tv1, &flat)) {
+                        th_fill_avx2(d, len, flat);
+                        x += len;
+                        continue;
+                    }
+                } else
+#endif
+                if (uniform_opaque(src, src_stride, tu0, tu1, tv0, tv1, &flat)) {
                     fill_px(d, len, flat);
                     x += len;
                     continue;

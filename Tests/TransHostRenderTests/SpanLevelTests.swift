@@ -51,7 +51,7 @@ final class SpanLevelTests: XCTestCase {
         let flat = k % 4 == 1
         var last: UInt32 = 0
         c.src = (0..<(c.sstride * c.sh)).map { _ in
-            if !flat || n.below(8) == 0 { last = n.pixel(opaque: c.opaque) }
+            if !flat || n.below(64) == 0 { last = n.pixel(opaque: c.opaque) }
             return last
         }
         c.dst = (0..<(c.dstride * c.dh)).map { _ in n.pixel(opaque: k % 5 == 0) }
@@ -81,6 +81,18 @@ final class SpanLevelTests: XCTestCase {
             let w = affine ? 1 : m[6] * cx + m[7] * cy + m[8]
             m[2] = (Double(c.sw) / 2 + n.range(-2, 2)) * w - m[0] * cx - m[1] * cy
             m[5] = (Double(c.sh) / 2 + n.range(-2, 2)) * w - m[3] * cx - m[4] * cy
+        }
+        if k % 5 == 4 {
+            // One opaque colour with a few odd texels, under a map close to the identity, at full
+            // alpha without a mask: the perspective loop's flat-span test must find every odd
+            // texel wherever it lies in a span's footprint.
+            c.opaque = true
+            c.mask = nil
+            c.alpha = 256
+            let flatColour = n.pixel(opaque: true)
+            c.src = c.src.map { _ in n.below(90) == 0 ? n.pixel(opaque: true) : flatColour }
+            m = [n.range(0.97, 1.03), n.range(-0.02, 0.02), n.range(-3, 3), n.range(-0.02, 0.02), n.range(0.97, 1.03), n.range(-3, 3),
+                 n.range(-0.002, 0.002), n.below(2) == 0 ? 0 : n.range(-0.002, 0.002), 1]
         }
         c.m = affine ? Array(m[0..<6]) : m
         return c
