@@ -22,28 +22,38 @@
      other gives s + d (255 - sa) / 255 per channel, the product rounded as ((d (255 - sa) +
      0x80) * 0x101) >> 16, the sum saturated at 255. */
 
+/* Two channels of a pixel in one 64-bit word, at bits 0 and 32 (channels 0 and 2, or 1 and 3):
+   every product below stays under 2^32 per lane, so one multiply serves both. */
+static inline uint64_t tb_lanes(uint32_t p) { return (uint64_t)(p & 0xff) | ((uint64_t)(p & 0xff0000) << 16); }
+static inline uint32_t tb_unlanes(uint64_t v) { return (uint32_t)(v & 0xff) | (uint32_t)((v >> 16) & 0xff0000); }
+static const uint64_t tb_lane_mask = 0x000000ff000000ffull;
+
+static inline uint64_t tb_sample_lanes(uint64_t tl, uint64_t tr, uint64_t bl, uint64_t br,
+                                       uint32_t wl, uint32_t wr, uint32_t wt, uint32_t wb) {
+    return (((tl * wt + bl * wb) * wl + (tr * wt + br * wb) * wr) >> 14) & tb_lane_mask;
+}
+
 static inline uint32_t tb_sample(uint32_t tl, uint32_t tr, uint32_t bl, uint32_t br,
                                  uint32_t wl, uint32_t wr, uint32_t wt, uint32_t wb) {
-    uint32_t r = 0;
-    for (int s = 0; s < 32; s += 8) {
-        const uint32_t l = ((tl >> s) & 255) * wt + ((bl >> s) & 255) * wb;
-        const uint32_t q = ((tr >> s) & 255) * wt + ((br >> s) & 255) * wb;
-        r |= ((l * wl + q * wr) >> 14) << s;
-    }
-    return r;
+    const uint64_t rb = tb_sample_lanes(tb_lanes(tl), tb_lanes(tr), tb_lanes(bl), tb_lanes(br), wl, wr, wt, wb);
+    const uint64_t ag = tb_sample_lanes(tb_lanes(tl >> 8), tb_lanes(tr >> 8), tb_lanes(bl >> 8), tb_lanes(br >> 8), wl, wr, wt, wb);
+    return tb_unlanes(rb) | tb_unlanes(ag) << 8;
+}
+
+/* s + d (255 - sa) / 255 in two lanes, saturated at 255. */
+static inline uint64_t tb_over_lanes(uint64_t s, uint64_t d, uint32_t ia) {
+    uint64_t c = s + ((((d * ia) + 0x0000008000000080ull) * 0x101 >> 16) & tb_lane_mask);
+    /* a lane above 255 has bit 8 set: make it 255 */
+    const uint64_t over = (c >> 8) & 0x0000000100000001ull;
+    return (c | (over * 0xff)) & tb_lane_mask;
 }
 
 static inline uint32_t tb_over(uint32_t s, uint32_t d) {
     const uint32_t a = s >> 24;
     if (a == 255) return s;
     if (s == 0) return d;
-    uint32_t r = 0;
-    for (int k = 0; k < 32; k += 8) {
-        const uint32_t t = ((((d >> k) & 255) * (255 - a) + 0x80) * 0x101) >> 16;
-        uint32_t c = ((s >> k) & 255) + t;
-        r |= (c > 255 ? 255 : c) << k;
-    }
-    return r;
+    return tb_unlanes(tb_over_lanes(tb_lanes(s), tb_lanes(d), 255 - a))
+        | tb_unlanes(tb_over_lanes(tb_lanes(s >> 8), tb_lanes(d >> 8), 255 - a)) << 8;
 }
 
 typedef struct {
@@ -133,7 +143,15 @@ TB_AVX2 static int tb_span8(const uint32_t *top, const uint32_t *bot, uint32_t *
                             uint32_t wl, uint32_t wr, uint32_t wt, uint32_t wb) {
     const __m256i wv = _mm256_set1_epi16((short)(wt | (wb << 8)));
     const __m256i wh = _mm256_set1_epi32((int)(wl | (wr << 16)));
+    const int k0 = k;
     for (; k + 8 <= kb; k += 8) tb_over8(tb_sample8(top + sx0 + k, bot + sx0 + k, wv, wh), d + k);
+    if (k < kb && kb - 8 >= k0) {
+        /* The last few: the eight samples ending at kb (their reads are inside), blended one
+           by one where not yet drawn. */
+        uint32_t last[8];
+        _mm256_storeu_si256((__m256i *)last, tb_sample8(top + sx0 + kb - 8, bot + sx0 + kb - 8, wv, wh));
+        for (; k < kb; k++) d[k] = tb_over(last[k - (kb - 8)], d[k]);
+    }
     return k;
 }
 #endif

@@ -26,7 +26,13 @@ public final class RGBAImage {
     let pixman: OpaquePointer
 
     /// A transparent image (all bytes zero).
-    public init(width: Int, height: Int) {
+    public convenience init(width: Int, height: Int) {
+        self.init(width: width, height: height, zeroed: true)
+    }
+
+    /// An image whose bytes are zero, or (`zeroed` false, for a caller that writes every one
+    /// of them at once) whatever its memory held.
+    private init(width: Int, height: Int, zeroed: Bool) {
         precondition(width > 0 && height > 0 && width <= 32767 && height <= 32767, "image size \(width)x\(height) out of range")
         self.width = width
         self.height = height
@@ -37,12 +43,12 @@ public final class RGBAImage {
         // go back to the system; through malloc, whose mmap threshold grows after the first
         // such free, they stay in the heap and fragment it, so memory grew with every
         // transition rendered.
-        if bytes >= Self.mappedBytes, let m = RasterMemory.shared.take(bytes: bytes) {
+        if bytes >= Self.mappedBytes, let m = RasterMemory.shared.take(bytes: bytes, zeroed: zeroed) {
             data = m.pointer
             mappedCapacity = m.capacity
         } else {
             data = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-            data.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+            if zeroed { data.initializeMemory(as: UInt8.self, repeating: 0, count: bytes) }
             mappedCapacity = 0
         }
         pixman = pixman_image_create_bits_no_clear(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
@@ -115,11 +121,16 @@ public final class RGBAImage {
 
     /// An independent copy.
     public func copy() -> RGBAImage {
-        let c = RGBAImage(width: width, height: height)
+        // Every byte is written below (a row's padding past `width` too, in a window's copy),
+        // so the new image's memory is not cleared first.
+        let c = RGBAImage(width: width, height: height, zeroed: false)
         if c.stride == stride {
             c.data.copyMemory(from: data, byteCount: stride * height)
         } else { // a window: its rows lie in a wider image
-            for y in 0..<height { (c.data + y * c.stride).copyMemory(from: data + y * stride, byteCount: width * 4) }
+            for y in 0..<height {
+                (c.data + y * c.stride).copyMemory(from: data + y * stride, byteCount: width * 4)
+                (c.data + y * c.stride + width * 4).initializeMemory(as: UInt8.self, repeating: 0, count: c.stride - width * 4)
+            }
         }
         return c
     }

@@ -42,9 +42,9 @@ final class RasterMemory: @unchecked Sendable {
 
     static let granule = 64 << 10
 
-    /// Zeroed memory for at least `bytes` bytes, and its capacity (give both back to `give`);
-    /// nil when the system has none.
-    func take(bytes: Int) -> (pointer: UnsafeMutableRawPointer, capacity: Int)? {
+    /// Zeroed memory (or, `zeroed` false, a reused mapping as it was left) for at least
+    /// `bytes` bytes, and its capacity (give both back to `give`); nil when the system has none.
+    func take(bytes: Int, zeroed: Bool = true) -> (pointer: UnsafeMutableRawPointer, capacity: Int)? {
         let capacity = (bytes + Self.granule - 1) / Self.granule * Self.granule
         pthread_mutex_lock(mutex)
         var best = -1
@@ -56,7 +56,7 @@ final class RasterMemory: @unchecked Sendable {
             spareBytes -= s.capacity
             reused += 1
             pthread_mutex_unlock(mutex)
-            s.pointer.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+            if zeroed { s.pointer.initializeMemory(as: UInt8.self, repeating: 0, count: bytes) }
             return s
         }
         mapped += 1

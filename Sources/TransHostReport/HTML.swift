@@ -182,18 +182,20 @@ public enum HTML {
 
     /// Text for HTML content and quoted attributes.
     static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
+        // By UTF-8 byte: the five are ASCII, and no byte of a longer character is ASCII.
+        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3c || $0 == 0x3e || $0 == 0x22 || $0 == 0x27 }) else { return s }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 16)
+        for b in s.utf8 {
+            switch b {
+            case 0x26: out += Array("&amp;".utf8)
+            case 0x3c: out += Array("&lt;".utf8)
+            case 0x3e: out += Array("&gt;".utf8)
+            case 0x22: out += Array("&quot;".utf8)
+            case 0x27: out += Array("&#39;".utf8)
+            default: out.append(b)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

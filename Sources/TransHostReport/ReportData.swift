@@ -146,10 +146,15 @@ public enum ReportData {
 }
 
 extension String {
+    /// Every `target` (an ASCII character) replaced, byte by byte: no byte of a longer
+    /// character is ASCII.
     func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        out.reserveCapacity(utf8.count)
-        for c in self { if c == target { out += replacement } else { out.append(c) } }
-        return out
+        guard let t = target.asciiValue else { preconditionFailure("replacingAll takes an ASCII character") }
+        guard utf8.contains(t) else { return self }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 64)
+        let r = Array(replacement.utf8)
+        for b in utf8 { if b == t { out += r } else { out.append(b) } }
+        return String(decoding: out, as: UTF8.self)
     }
 }

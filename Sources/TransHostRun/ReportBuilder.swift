@@ -127,29 +127,43 @@ struct ReportBuilder {
     /// Each view that changes during the frames, with its values per frame (views in the order
     /// they first appear). A chart's series are kept only when one of them changes.
     static func curves(_ frames: [TraceFrame]) -> [ViewCurves] {
-        var order: [String] = [], names: [String: String] = [:]
-        var series: [String: [String: [Double?]]] = [:]
-        var lastTurn: [String: [Double]] = [:]
+        // Each view's series as rows in `ViewCurves.names` order (a view's frames are many
+        // and its series few: rows by index rather than dictionaries by name).
+        let names = ViewCurves.names
+        let column = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        let slots = (alpha: column["alpha"]!, x: column["x"]!, y: column["y"]!, scaleX: column["scaleX"]!, scaleY: column["scaleY"]!,
+                     rotationZ: column["rotationZ"]!, rotationY: column["rotationY"]!, rotationX: column["rotationX"]!)
+        var order: [String] = [], viewNames: [String: String] = [:], row: [String: Int] = [:]
+        var series: [[[Double?]]] = [], lastTurn: [[Double]?] = []
         for (i, f) in frames.enumerated() {
             for n in f.nodes {
                 let id = n.view.id
-                if series[id] == nil {
-                    order.append(id); names[id] = n.view.name
-                    series[id] = Dictionary(uniqueKeysWithValues: ViewCurves.names.map { ($0, [Double?](repeating: nil, count: frames.count)) })
+                let v: Int
+                if let known = row[id] {
+                    v = known
+                } else {
+                    v = series.count
+                    row[id] = v
+                    order.append(id); viewNames[id] = n.view.name
+                    series.append([[Double?]](repeating: [Double?](repeating: nil, count: frames.count), count: names.count))
+                    lastTurn.append(nil)
                 }
-                let turn = rotation(n.state.transform.values, after: lastTurn[id])
-                lastTurn[id] = turn
-                var v = values(n.state)
-                (v["rotationZ"], v["rotationY"], v["rotationX"]) = (turn[0], turn[1], turn[2])
-                for (k, x) in v { series[id]![k]![i] = x.isFinite ? (x * 10_000).rounded() / 10_000 : 0 }
+                let turn = rotation(n.state.transform.values, after: lastTurn[v])
+                lastTurn[v] = turn
+                let p = placement(n.state)
+                let values: [(Int, Double)] = [
+                    (slots.alpha, p.alpha), (slots.x, p.x), (slots.y, p.y), (slots.scaleX, p.scaleX), (slots.scaleY, p.scaleY),
+                    (slots.rotationZ, turn[0]), (slots.rotationY, turn[1]), (slots.rotationX, turn[2]),
+                ]
+                for (k, x) in values { series[v][k][i] = x.isFinite ? (x * 10_000).rounded() / 10_000 : 0 }
             }
         }
-        return order.compactMap { id in
-            var s = series[id]!
+        return order.enumerated().compactMap { v, id in
+            var s = Dictionary(uniqueKeysWithValues: zip(names, series[v]))
             for chart in ViewCurves.charts where !chart.series.contains(where: { CurveValues.varies(s[$0] ?? []) }) {
                 for k in chart.series { s[k] = nil }
             }
-            return s.isEmpty ? nil : ViewCurves(id: id, name: names[id] ?? id, series: s)
+            return s.isEmpty ? nil : ViewCurves(id: id, name: viewNames[id] ?? id, series: s)
         }
     }
 
@@ -157,10 +171,14 @@ struct ReportBuilder {
     /// translation, so a view slid with a transform moves on the chart as on the screen); and
     /// the transform's scale (the lengths of its first two rows).
     static func values(_ s: PresentationState) -> [String: Double] {
+        let p = placement(s)
+        return ["alpha": p.alpha, "x": p.x, "y": p.y, "scaleX": p.scaleX, "scaleY": p.scaleY]
+    }
+
+    static func placement(_ s: PresentationState) -> (alpha: Double, x: Double, y: Double, scaleX: Double, scaleY: Double) {
         let m = s.transform.values
         func len(_ a: Double, _ b: Double, _ c: Double) -> Double { (a * a + b * b + c * c).squareRoot() }
-        return ["alpha": s.alpha, "x": s.position.x + m[12], "y": s.position.y + m[13],
-                "scaleX": len(m[0], m[1], m[2]), "scaleY": len(m[4], m[5], m[6])]
+        return (s.alpha, s.position.x + m[12], s.position.y + m[13], len(m[0], m[1], m[2]), len(m[4], m[5], m[6]))
     }
 
     /// The rotation of a transform's rows as angles about z, y and x (degrees). A rotation has

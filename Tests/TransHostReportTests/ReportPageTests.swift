@@ -6,7 +6,7 @@ import XCTest
 /// embeds reads back as the same report (which `merge-reports` relies on), whatever the text.
 final class ReportPageTests: XCTestCase {
     static func sample() -> Report {
-        let curves = ViewCurves(id: "v2", name: "A </script><b>", series: ["alpha": [1, 0.5, nil, 0], "x": [0, 10, 20, 30], "y": [5, 5, 5, 5]])
+        let curves = ViewCurves(id: "v2", name: "A </script><b> \u{E9}\u{301}'s", series: ["alpha": [1, 0.5, nil, 0], "x": [0, 10, 20, 30], "y": [5, 5, 5, 5]])
         let t = ReportTransition(index: 0, container: "navigation", operation: "push", from: "A", to: "B & C", animator: "fade-scale/fade-scale",
                                  interactive: false, duration: 0.25, outcome: "cancelled", breaches: ["late-completion: twice"],
                                  route: ["route navigation push A -> B", "winner: fade-scale/fade-scale"], animation: "transition-0-push.webp",
@@ -34,7 +34,7 @@ final class ReportPageTests: XCTestCase {
     func testTextFromTheRunCannotBreakOutOfThePage() {
         let page = HTML.page(Self.sample())
         XCTAssertFalse(page.contains("A </script><b>"), "a view name is escaped in the markup and in the embedded data")
-        XCTAssertTrue(page.contains("A &lt;/script&gt;&lt;b&gt;"))
+        XCTAssertTrue(page.contains("A &lt;/script&gt;&lt;b&gt; \u{E9}\u{301}&#39;s"), "escaped, the other characters as they were")
         XCTAssertEqual(page.components("</script>"), 2, "only the data and the script elements close")
         XCTAssertTrue(page.contains("B &amp; C"))
     }
