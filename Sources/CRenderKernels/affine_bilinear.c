@@ -2,6 +2,7 @@
 #include "pixel_math.h"
 #include "span_levels.h"
 #include <stdint.h>
+#include <stdlib.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -87,6 +88,8 @@ static inline void affine_edge_px(const uint32_t *src, size_t stride, int sw, in
         *d = (uint32_t)_mm_cvtsi128_si32(affine_over(s, a, a, _mm_cvtsi32_si128((int)*d)));
         return;
     }
+#else
+    (void)level;
 #endif
     const int ui = (int)(u >> AFF_FRAC), vi = (int)(v >> AFF_FRAC);
     const uint32_t fx = (uint32_t)(u >> (AFF_FRAC - 8)) & 0xff, fy = (uint32_t)(v >> (AFF_FRAC - 8)) & 0xff;

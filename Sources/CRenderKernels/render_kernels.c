@@ -169,6 +169,8 @@ static inline void projective_px(const uint32_t *src, size_t src_stride, int sw,
     }
 #if defined(__SSE2__)
     if (level != 0) { bilinear_over_sse2(tl, tr, bl, br, fx, fy, a, d); return; }
+#else
+    (void)level;
 #endif
     *d = span_over_px(bilinear_px(tl, tr, bl, br, fx, fy), a, *d, 0);
 }
