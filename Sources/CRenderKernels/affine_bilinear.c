@@ -147,6 +147,9 @@ void th_composite_affine_bilinear(const uint32_t *src, size_t src_stride, int sw
        rows as a destination row crosses. */
     enum { STRIP = 64 };
     const int level = th_span_level_now();
+    /* How far a pixel's source position moves eight rows down (where the AVX2 interior
+       prefetches). */
+    const int64_t ahead_u = round_i64(m[1] * one * 8), ahead_v = round_i64(m[4] * one * 8);
     for (int sx = 0; sx < n; sx += STRIP) {
         const int se = sx + STRIP < n ? sx + STRIP : n;
         for (int y = y0; y < y1; y++) {
@@ -166,7 +169,7 @@ void th_composite_affine_bilinear(const uint32_t *src, size_t src_stride, int sw
             const int ie = i0 + ((i1 - i0) & ~1);
 #if defined(__x86_64__) || defined(__i386__)
             if (level == 2) {
-                k = th_affine_interior_avx2(src, src_stride, drow, k, ie, u, v, du, dv, mrow, alpha, store);
+                k = th_affine_interior_avx2(src, src_stride, sw, sh, drow, k, ie, u, v, du, dv, ahead_u, ahead_v, mrow, alpha, store);
                 u = r->u0 + k * du; v = r->v0 + k * dv;
             }
 #endif

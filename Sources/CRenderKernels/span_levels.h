@@ -26,10 +26,11 @@ TH_HIDDEN int th_uniform_opaque_avx2(const uint32_t *src, size_t stride, int u0,
 TH_HIDDEN void th_fill_avx2(uint32_t *d, int n, uint32_t c);
 
 /* The affine loop's interior: pixels [k, kend) of drow, pixel k at 40.24 footprint origin
-   (u, v) stepping (du, dv), every footprint inside the source; mrow (may be NULL) and alpha
-   give each pixel's alpha, store says the pixels are opaque and stored. Draws four at a time
-   and returns the first pixel it did not draw. */
-TH_HIDDEN int th_affine_interior_avx2(const uint32_t *src, size_t stride, uint32_t *drow, int k, int kend,
-                                      int64_t u, int64_t v, int64_t du, int64_t dv,
+   (u, v) stepping (du, dv), every footprint inside the sw x sh source; (ahead_u, ahead_v) is
+   how far the source position moves some rows further down (for prefetching only); mrow (may
+   be NULL) and alpha give each pixel's alpha, store says the pixels are opaque and stored.
+   Draws four at a time and returns the first pixel it did not draw. */
+TH_HIDDEN int th_affine_interior_avx2(const uint32_t *src, size_t stride, int sw, int sh, uint32_t *drow, int k, int kend,
+                                      int64_t u, int64_t v, int64_t du, int64_t dv, int64_t ahead_u, int64_t ahead_v,
                                       const uint8_t *mrow, uint32_t alpha, int store);
 #endif
