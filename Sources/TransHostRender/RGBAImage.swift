@@ -135,6 +135,14 @@ public final class RGBAImage {
         return c
     }
 
+    /// The pixels of `source` (the same size) in `r`, over this image's.
+    func copyPixels(from source: RGBAImage, in r: PixelRect) {
+        precondition(source.width == width && source.height == height, "copyPixels between images of different sizes")
+        for y in r.y0..<r.y1 {
+            (data + y * stride + r.x0 * 4).copyMemory(from: source.data + y * source.stride + r.x0 * 4, byteCount: r.width * 4)
+        }
+    }
+
     /// Runs `body` with a cairo context drawing into this image, then flushes.
     func withCairo<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T {
         let surface = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,

@@ -29,12 +29,18 @@ public struct RenderStats: Equatable, Sendable {
     /// Layers moved by a fraction of a pixel, drawn by th_composite_translate_bilinear (with
     /// pixman's bytes) instead of pixman.
     public var translateComposites = 0
+    /// Scaled layers (or faded ones: a solid mask) drawn by th_composite_scaled_bilinear, with
+    /// pixman's bytes, instead of pixman.
+    public var scaledComposites = 0
     /// Destination pixels covered by composite calls.
     public var compositedPixels = 0
     /// Composites (and clears) skipped because a later opaque full-frame blit hides them.
     public var occludedOperations = 0
     /// Target pixels drawn (the damage with Renderer.reusesTargetPixels, else every frame's).
     public var damagedPixels = 0
+    /// Target pixels set by a frame's first clear or background fill (not those later
+    /// operations overwrite whole).
+    public var backgroundPixels = 0
     /// Wall time spent drawing content with cairo, when the renderer's `timesRasterization`
     /// is set (benchmarks split a frame's cost with it; nothing depends on it).
     public var rasterizeNanoseconds: UInt64 = 0

@@ -49,10 +49,35 @@ extension Renderer {
             displayList.append(DisplayOp(run: work, coversTarget: covers, box: box,
                                          key: .composite(source: ObjectIdentifier(source), opaque: opaque, map: h, alpha: alpha, clip: clip),
                                          clippable: clippable, source: source, mask: masking?.mask,
-                                         maskBox: masking.flatMap { Self.maskBox($0, rasterToDest: h, box: box) }))
+                                         maskBox: masking.flatMap { Self.maskBox($0, rasterToDest: h, box: box) },
+                                         overwrites: opaque && alpha >= 1 && !needMask && masking == nil
+                                             ? Self.opaqueInterior(h, isTranslation: isTranslation, src: src, box: box) : nil))
         } else {
             work()
         }
+    }
+
+    /// The pixels of `box` an opaque raster composited under `h` paints opaquely (so OVER sets
+    /// them to its own pixels): all of them for a whole-pixel move (a copy); for a scale or a
+    /// fractional move, along each axis moved by whole pixels all of them too (one tap, of full
+    /// weight), along the others those whose bilinear footprint lies inside the raster (taps one
+    /// texel in from its edges), a pixel narrower on each side for safety; none (nil) for the
+    /// span loops' rotations and perspective.
+    static func opaqueInterior(_ h: Homography, isTranslation: Bool, src: RGBAImage, box: PixelRect) -> PixelRect? {
+        if isTranslation { return box }
+        guard h.isAffine, h.b == 0, h.d == 0, h.a > 0, h.e > 0 else { return nil }
+        /// Destination pixels [lo, hi) along one axis: scale `k`, offset `o`, raster length `n`.
+        func axis(_ k: Double, _ o: Double, _ n: Int, _ b0: Int, _ b1: Int) -> (Int, Int)? {
+            if k == 1 && o == o.rounded() { return (b0, b1) }
+            // Pixel centres X + 0.5 whose source point lies in [1, n - 1].
+            let lo = k + o, hi = k * Double(n - 1) + o
+            guard lo.isFinite, hi.isFinite, abs(lo) < 1e9, abs(hi) < 1e9 else { return nil }
+            return (Int((lo - 0.5).rounded(.up)) + 1, Int((hi - 0.5).rounded(.down)))
+        }
+        guard let (x0, x1) = axis(h.a, h.g, src.width, box.x0, box.x1), let (y0, y1) = axis(h.e, h.h, src.height, box.y0, box.y1)
+        else { return nil }
+        let r = PixelRect(x0: x0, y0: y0, x1: x1, y1: y1).intersection(box)
+        return r.isEmpty ? nil : r
     }
 
     /// An affine map with its last entry 1 (as composite uses it); others unchanged.
@@ -95,11 +120,12 @@ extension Renderer {
         // The mask: the clipped polygon (antialiased) times alpha, or a solid alpha, or none.
         var mask: OpaquePointer? = nil
         var maskOrigin = (x: 0, y: 0)
+        let solidAlpha: UInt16? = !needMask && alpha < 1 ? UInt16((alpha * 65535).rounded()) : nil
         if needMask {
             mask = polygonMask(dest, box: box, alpha: alpha)
             maskOrigin = (box.x0, box.y0)
-        } else if alpha < 1 {
-            var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16((alpha * 65535).rounded()))
+        } else if let a = solidAlpha {
+            var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: a)
             mask = pixman_image_create_solid_fill(&c)
         }
         defer { if let m = mask { pixman_image_unref(m) } }
@@ -123,7 +149,7 @@ extension Renderer {
             draw(src, map: a, rect: box, projective: false, mask: mask, maskOrigin: maskOrigin, target: target)
         case .automatic:
             if h.isAffine && !Self.usesAffineSpans(h) {
-                draw(src, map: inv, rect: box, projective: false, mask: mask, maskOrigin: maskOrigin, target: target)
+                draw(src, map: inv, rect: box, projective: false, mask: mask, maskOrigin: maskOrigin, target: target, solidMask: solidAlpha)
             } else if h.isAffine {
                 affineSpans(src, opaque: opaque, map: inv, rect: box, polygonMask: needMask ? mask : nil, maskOrigin: maskOrigin,
                             alpha: alpha, target: target)
@@ -198,11 +224,12 @@ extension Renderer {
 
     /// One pixman call over `rect` with the destination->source map `map`, expressed relative
     /// to the rectangle's origin so the 16.16 entries stay small.
+    /// `solidMask`: the 16-bit alpha of `mask` when it is a solid fill.
     func draw(_ src: RGBAImage, map: Homography, rect: PixelRect, projective: Bool, mask: OpaquePointer?,
-                      maskOrigin: (x: Int, y: Int), target: RGBAImage) {
+              maskOrigin: (x: Int, y: Int), target: RGBAImage, solidMask: UInt16? = nil) {
         var t = Homography.translation(Double(rect.x0), Double(rect.y0)).then(map).pixmanTransform(forcingProjective: projective)
-        if compositePath == .automatic, mask == nil, Self.onlyTranslates(t) {
-            translateBilinear(src, transform: t, rect: rect, target: target)
+        if compositePath == .automatic, !projective, mask == nil || solidMask != nil, Self.onlyScales(t) {
+            scaledBilinear(src, transform: t, rect: rect, solidMask: solidMask, target: target)
             return
         }
         pixman_image_set_transform(src.pixman, &t)
@@ -233,26 +260,35 @@ extension Renderer {
         return m
     }
 
-    /// Whether a pixman transform (16.16) maps by a translation alone, which
-    /// th_composite_translate_bilinear draws with pixman's bytes.
-    static func onlyTranslates(_ t: pixman_transform_t) -> Bool {
+    /// Whether a pixman transform (16.16) only scales each axis by a positive factor and
+    /// translates, which th_composite_scaled_bilinear (th_composite_translate_bilinear at unit
+    /// scale) draws with pixman's bytes.
+    static func onlyScales(_ t: pixman_transform_t) -> Bool {
         let m = t.matrix
-        return m.0 == (65536, 0, m.0.2) && m.1 == (0, 65536, m.1.2) && m.2 == (0, 0, 65536)
+        return m.0.0 > 0 && m.0.1 == 0 && m.1.0 == 0 && m.1.1 > 0 && m.2 == (0, 0, 65536)
     }
 
-    /// What pixman draws for `draw` under the translation `t` (relative to the rectangle's
-    /// origin), within the damage being redrawn. pixman maps a pixel's centre, (i + 0.5) in
-    /// 16.16, through the matrix, rounding its products once, and steps back half a texel: with
-    /// unit scale that is t's translation plus i whole texels.
-    func translateBilinear(_ src: RGBAImage, transform t: pixman_transform_t, rect: PixelRect, target: RGBAImage) {
+    /// What pixman draws for `draw` under `t` (relative to the rectangle's origin), within the
+    /// damage being redrawn. pixman maps a pixel's centre, (i + 0.5) in 16.16, through the
+    /// matrix, rounding the product's fraction once, and steps back half a texel: pixel i
+    /// samples at m02 + i m00 + ((m00 + 1) >> 1) - 0.5 (in 16.16), and likewise down.
+    func scaledBilinear(_ src: RGBAImage, transform t: pixman_transform_t, rect: PixelRect, solidMask: UInt16?, target: RGBAImage) {
         let r = damageClip.map { rect.intersection($0) } ?? rect
         count(rect)
-        stats.translateComposites += 1
         guard !r.isEmpty else { return }
-        let vx = Int64(t.matrix.0.2) + Int64(r.x0 - rect.x0) * 65536
-        let vy = Int64(t.matrix.1.2) + Int64(r.y0 - rect.y0) * 65536
-        th_composite_translate_bilinear(src.data.assumingMemoryBound(to: UInt32.self), src.stride, Int32(src.width), Int32(src.height),
-                                        target.data.assumingMemoryBound(to: UInt32.self), target.stride,
-                                        Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1), vx, vy)
+        let ux = Int64(t.matrix.0.0), uy = Int64(t.matrix.1.1)
+        let vx = Int64(t.matrix.0.2) + ((ux + 1) >> 1) - 32768 + Int64(r.x0 - rect.x0) * ux
+        let vy = Int64(t.matrix.1.2) + ((uy + 1) >> 1) - 32768 + Int64(r.y0 - rect.y0) * uy
+        let s = src.data.assumingMemoryBound(to: UInt32.self), d = target.data.assumingMemoryBound(to: UInt32.self)
+        if ux == 65536 && uy == 65536 && solidMask == nil {
+            stats.translateComposites += 1
+            th_composite_translate_bilinear(s, src.stride, Int32(src.width), Int32(src.height), d, target.stride,
+                                            Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1), vx, vy)
+        } else {
+            stats.scaledComposites += 1
+            // pixman holds a solid mask's alpha in 8 bits: the 16-bit value's top byte.
+            th_composite_scaled_bilinear(s, src.stride, Int32(src.width), Int32(src.height), d, target.stride,
+                                         Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1), vx, vy, ux, uy, UInt32(solidMask.map { $0 >> 8 } ?? 255))
+        }
     }
 }

@@ -44,6 +44,9 @@ struct DisplayOp {
     /// the new mask's extents both count; nil when unknown).
     var mask: SampledLayer? = nil
     var maskBox: PixelRect? = nil
+    /// Pixels it sets to values that do not depend on what the target held there (an opaque
+    /// raster's interior, a fill); nil when none are known.
+    var overwrites: PixelRect? = nil
 }
 
 /// A view's group raster drawn through its mask: the raster, the mask, and the mask's extent
@@ -137,13 +140,13 @@ extension Renderer {
         lastDamage = rect
         stats.damagedPixels += rect.area
         if rect == canvas {
-            for op in ops { op.run() }
+            runClearingLess(ops, within: rect, into: target)
         } else if !rect.isEmpty {
             var region = pixman_region32_t()
             pixman_region32_init_rect(&region, Int32(rect.x0), Int32(rect.y0), UInt32(rect.width), UInt32(rect.height))
             pixman_image_set_clip_region32(target.pixman, &region)
             damageClip = rect
-            for op in ops where !(op.box ?? canvas).intersection(rect).isEmpty { op.run() }
+            runClearingLess(ops.filter { !($0.box ?? canvas).intersection(rect).isEmpty }[...], within: rect, into: target)
             damageClip = nil
             pixman_image_set_clip_region32(target.pixman, nil)
             pixman_region32_fini(&region)
@@ -152,5 +155,67 @@ extension Renderer {
         lastFrame = reusesTargetPixels
             ? LastFrame(target: target, ops: ops.map { var op = $0; op.run = {}; return op }[...])
             : nil
+    }
+
+    /// Runs `ops` over `rect`, except that a clear or a fill first in the list (the window's
+    /// background) skips the columns (or rows) of `rect` that later operations overwrite whole,
+    /// whatever they held: a push's two opaque pages cover the frame between them, and filling
+    /// it first was wasted. The operations in between may then blend over the previous frame's
+    /// pixels there instead, but the overwriting one replaces what they leave, so every pixel
+    /// ends as before.
+    func runClearingLess(_ ops: ArraySlice<DisplayOp>, within rect: PixelRect, into target: RGBAImage) {
+        guard let first = ops.first, first.clippable, let key = first.key, Self.isFill(key) else {
+            for op in ops { op.run() }
+            return
+        }
+        let covered = ops.dropFirst().compactMap { $0.overwrites?.intersection(rect) }.filter { !$0.isEmpty }
+        let columns = Self.uncovered(rect.x0..<rect.x1, by: covered.filter { $0.y0 <= rect.y0 && $0.y1 >= rect.y1 }.map { $0.x0..<$0.x1 })
+        let rows = Self.uncovered(rect.y0..<rect.y1, by: covered.filter { $0.x0 <= rect.x0 && $0.x1 >= rect.x1 }.map { $0.y0..<$0.y1 })
+        let bands: [PixelRect]
+        if columns.reduce(0, { $0 + $1.count }) <= rows.reduce(0, { $0 + $1.count }) {
+            bands = columns.map { PixelRect(x0: $0.lowerBound, y0: rect.y0, x1: $0.upperBound, y1: rect.y1) }
+        } else {
+            bands = rows.map { PixelRect(x0: rect.x0, y0: $0.lowerBound, x1: rect.x1, y1: $0.upperBound) }
+        }
+        stats.backgroundPixels += bands.reduce(0) { $0 + $1.area }
+        if bands == [rect] {
+            first.run()
+        } else if !bands.isEmpty {
+            // The target's clip region confines it (it is drawn by pixman), then is put back.
+            var boxes = bands.map { pixman_box32_t(x1: Int32($0.x0), y1: Int32($0.y0), x2: Int32($0.x1), y2: Int32($0.y1)) }
+            var region = pixman_region32_t()
+            pixman_region32_init_rects(&region, &boxes, Int32(boxes.count))
+            pixman_image_set_clip_region32(target.pixman, &region)
+            first.run()
+            pixman_region32_fini(&region)
+            if rect == canvasRect(target) {
+                pixman_image_set_clip_region32(target.pixman, nil)
+            } else {
+                var whole = pixman_region32_t()
+                pixman_region32_init_rect(&whole, Int32(rect.x0), Int32(rect.y0), UInt32(rect.width), UInt32(rect.height))
+                pixman_image_set_clip_region32(target.pixman, &whole)
+                pixman_region32_fini(&whole)
+            }
+        }
+        for op in ops.dropFirst() { op.run() }
+    }
+
+    static func isFill(_ key: DisplayOpKey) -> Bool {
+        switch key {
+        case .clear, .fill: return true
+        case .composite, .cairo: return false
+        }
+    }
+
+    /// The parts of `whole` that no range of `parts` covers, in order.
+    static func uncovered(_ whole: Range<Int>, by parts: [Range<Int>]) -> [Range<Int>] {
+        var out: [Range<Int>] = [], at = whole.lowerBound
+        for p in parts.sorted(by: { $0.lowerBound < $1.lowerBound }) where p.upperBound > at {
+            if p.lowerBound > at { out.append(at..<min(p.lowerBound, whole.upperBound)) }
+            at = max(at, p.upperBound)
+            if at >= whole.upperBound { break }
+        }
+        if at < whole.upperBound { out.append(at..<whole.upperBound) }
+        return out
     }
 }

@@ -112,11 +112,12 @@ extension Renderer {
 
     /// Multiplies `img` by the alpha of `mask` drawn in the masked layer's bounds space (its own
     /// geometry placing it there, as a sublayer without the parent's sublayerTransform).
-    func applyMask(_ mask: SampledLayer, to img: RGBAImage, localToRaster: Homography) {
+    func applyMask(_ mask: SampledLayer, to img: RGBAImage, localToRaster: Homography, within r: PixelRect? = nil) {
         let m = RGBAImage(width: img.width, height: img.height)
         paintLayer(mask, parentToDest: localToRaster, frame: nil, alpha: 1, clip: .none, target: m)
-        pixman_image_composite32(PIXMAN_OP_IN_REVERSE, m.pixman, nil, img.pixman, 0, 0, 0, 0, 0, 0,
-                                 Int32(img.width), Int32(img.height))
+        let r = r ?? PixelRect(x0: 0, y0: 0, x1: img.width, y1: img.height)
+        pixman_image_composite32(PIXMAN_OP_IN_REVERSE, m.pixman, nil, img.pixman, Int32(r.x0), Int32(r.y0), 0, 0, Int32(r.x0), Int32(r.y0),
+                                 Int32(r.width), Int32(r.height))
     }
 
     /// Runs cairo drawing on `target` under the affine map `map` (a layer's bounds space to

@@ -53,6 +53,9 @@ extension Renderer {
             // Whole-pixel offset: both rasters sit on the same pixel grid of the layer's space
             // (the part of the source outside the shadow raster is clipped by pixman).
             let o = s.rasterToLocal.then(localToRaster)
+            // A copy, whatever transform and filter compositing the source last left on it.
+            pixman_image_set_transform(s.image.pixman, nil)
+            pixman_image_set_filter(s.image.pixman, PIXMAN_FILTER_NEAREST, nil, 0)
             pixman_image_composite32(PIXMAN_OP_SRC, s.image.pixman, nil, img.pixman, 0, 0, 0, 0,
                                      Int32(o.g.rounded()), Int32(o.h.rounded()), Int32(s.image.width), Int32(s.image.height))
         }

@@ -46,7 +46,8 @@ extension Renderer {
         }
         if target === mainTarget {
             displayList.append(DisplayOp(run: work, coversTarget: inside == canvas, box: box,
-                                         key: .fill(c, width: width, height: height, map: h, clip: clip), clippable: true, source: nil))
+                                         key: .fill(c, width: width, height: height, map: h, clip: clip), clippable: true, source: nil,
+                                         overwrites: box))
         } else {
             work()
         }

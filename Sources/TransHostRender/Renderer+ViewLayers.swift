@@ -22,8 +22,15 @@ extension Renderer {
     /// the mask animates).
     func masked(_ k: Int, _ g: Group) -> Group {
         guard let mask = nodes[k].layers?.mask, let toRaster = g.rasterToLocal.inverse else { return g }
-        let img = g.image.copy()
-        applyMask(mask, to: img, localToRaster: toRaster)
+        // Outside what the mask can reach (its extent, two pixels wider for antialiasing and
+        // resampling, as the damage of a masked view assumes) the masked raster is clear: only
+        // that part is copied and masked.
+        let whole = PixelRect(x0: 0, y0: 0, x1: g.image.width, y1: g.image.height)
+        let reach = masking(k, g)?.rasterBox.flatMap { PixelRect(covering: $0, margin: 2) }.map { $0.intersection(whole) } ?? whole
+        let img = RGBAImage(width: g.image.width, height: g.image.height)
+        guard !reach.isEmpty else { return Group(image: img, opaque: false, rasterToLocal: g.rasterToLocal) }
+        img.copyPixels(from: g.image, in: reach)
+        applyMask(mask, to: img, localToRaster: toRaster, within: reach)
         return Group(image: img, opaque: false, rasterToLocal: g.rasterToLocal)
     }
 

@@ -79,10 +79,35 @@ struct ReportBuilder {
     func portable(_ line: String) -> String {
         var out = line
         for r in scan.routable {
-            guard let file = r.manifestPath, out.contains(file) else { continue }
-            out = out.replacing(file, with: PathUtil.join(PathUtil.basename(PathUtil.dirname(file)), PathUtil.basename(file)))
+            guard let file = r.manifestPath, !file.isEmpty, Self.bytes(of: out, contain: file) else { continue }
+            out = Self.replacing(file, in: out, with: PathUtil.join(PathUtil.basename(PathUtil.dirname(file)), PathUtil.basename(file)))
         }
         return out
+    }
+
+    // By UTF-8 bytes (a path is found where its bytes are): String's own search builds a table
+    // on every call, and the gallery asks for every line of every route explanation and every
+    // plugin, a few percent of its CPU.
+    static func bytes(of text: String, contain part: String) -> Bool {
+        text.withCString { t in part.withCString { p in strstr(t, p) != nil } }
+    }
+
+    static func replacing(_ part: String, in text: String, with replacement: String) -> String {
+        let t = Array(text.utf8), p = Array(part.utf8), r = Array(replacement.utf8)
+        guard !p.isEmpty, t.count >= p.count else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(t.count)
+        var i = 0
+        while i < t.count {
+            if i + p.count <= t.count, t[i] == p[0], t[i..<(i + p.count)].elementsEqual(p) {
+                out += r
+                i += p.count
+            } else {
+                out.append(t[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The frames the run rendered as pictures: each --frames PNG, and the contact sheet's

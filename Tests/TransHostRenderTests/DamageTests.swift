@@ -147,4 +147,36 @@ final class DamageTests: XCTestCase {
         plain.render(scene.nodes(2), into: first)
         XCTAssertEqual(plain.lastDamage.area, 320 * 568, "without reusesTargetPixels every frame is drawn whole")
     }
+
+    /// A push half way: two opaque pages side by side at fractional offsets (one scaled a
+    /// little), each with cards over it, on a window with or without a background. The
+    /// frame's clear (or the window's fill) skips the columns the pages overwrite whole, so a
+    /// frame must not depend on what its target held before: drawn into noise and into a
+    /// cleared image, it is the same.
+    func testAFrameDoesNotDependOnWhatItsTargetHeld() {
+        for (offset, zoom, background) in [(120.37, 1.0, Color.black), (200.5, 0.97, nil), (-0.3, 1.0, nil), (64.8, 0.9, .white)] {
+            for scale in [1, 2] {
+                let e = AnimationEngine()
+                let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "window")
+                root.backgroundColor = background
+                let from = DemoScenes.page(e, title: "From", hue: Color(red: 0.9, green: 0.9, blue: 1))
+                let to = DemoScenes.page(e, title: "To", hue: Color(red: 1, green: 0.9, blue: 0.8))
+                from.transform3D = Transform3D.translation(offset - 320, 0, 0).scaled(zoom, zoom, 1)
+                to.transform3D = Transform3D.translation(offset, 0, 0)
+                root.addSubview(from)
+                root.addSubview(to)
+                let nodes = e.sampleTree(root)
+                let r = Renderer(pointSize: DemoScenes.screen, scale: scale)
+                let noise = RGBAImage(width: r.pixelWidth, height: r.pixelHeight)
+                let words = noise.data.assumingMemoryBound(to: UInt32.self)
+                var x: UInt32 = 2463534242
+                for i in 0..<(noise.stride / 4 * noise.height) { x ^= x << 13; x ^= x >> 17; x ^= x << 5; words[i] = x }
+                r.render(nodes, into: noise)
+                let cleared = Renderer(pointSize: DemoScenes.screen, scale: scale).render(nodes)
+                XCTAssertTrue(noise.rgbaBytes() == cleared.rgbaBytes(), "offset \(offset), zoom \(zoom) @\(scale)x: the frame shows what the target held")
+                XCTAssertLessThan(r.stats.backgroundPixels, (zoom < 1 ? 3 : 1) * r.pixelWidth * r.pixelHeight / (zoom < 1 ? 4 : 8),
+                                  "offset \(offset) @\(scale)x: the background skips what the pages overwrite")
+            }
+        }
+    }
 }

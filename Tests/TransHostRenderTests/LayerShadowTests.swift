@@ -7,6 +7,41 @@ import TransHostCore
 final class LayerShadowTests: LayerRenderTestCase {
     // MARK: Shadows
 
+    /// A shadow cast by a view's own pixels (no shadowPath) is the same whatever drew those
+    /// pixels before: the last of several frames that scale, move and fade a rounded card with a
+    /// subview (one raster, kept between frames; its shadow, drawn at the card's opacity, is
+    /// drawn again each frame), drawn in turn, equals
+    /// that frame drawn on a fresh renderer. (pixman keeps the transform last set on an image;
+    /// the shadow's copy of the card's raster once went through it.)
+    func testShadowDoesNotDependOnHowItsSourceWasDrawnBefore() {
+        for path in [CompositePath.automatic, .pixmanAffine] {
+            let e = AnimationEngine()
+            let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "screen")
+            root.backgroundColor = .white
+            let card = View(engine: e, frame: Rect(x: 60, y: 120, width: 200, height: 260), name: "card")
+            card.backgroundColor = Color(red: 0.3, green: 0.5, blue: 0.9)
+            card.cornerRadius = 14
+            card.layerStyle.shadow = Shadow(color: .black, opacity: 0.4, offset: Size(width: 0, height: 4), radius: 6)
+            let badge = View(engine: e, frame: Rect(x: 20, y: 20, width: 60, height: 40), name: "badge")
+            badge.backgroundColor = Color(red: 1, green: 0.8, blue: 0.2)
+            card.addSubview(badge)
+            root.addSubview(card)
+            var frames: [[PresentationNode]] = []
+            for (k, s) in [0.6, 0.85, 1.1, 0.95].enumerated() {
+                card.transform3D = Transform3D.translation(Double(k) * 3.3, 0.4, 0).scaled(s, s, 1)
+                card.alpha = 0.5 + 0.1 * Double(k)
+                frames.append(e.sampleTree(root))
+            }
+            let r = Renderer(pointSize: screenSize, scale: 2)
+            r.compositePath = path
+            var drawn: [UInt8] = []
+            for f in frames { drawn = r.render(f).rgbaBytes() }
+            let fresh = Renderer(pointSize: screenSize, scale: 2)
+            fresh.compositePath = path
+            XCTAssertTrue(fresh.render(frames.last!).rgbaBytes() == drawn, "\(path): the last frame differs from a fresh renderer's")
+        }
+    }
+
     /// A hard shadow (radius 0) from a shadowPath, offset (10, 10) at opacity 0.5: black at half
     /// alpha where the host does not cover it.
     func testHardShadowFromPathIsOffsetBeneathTheView() {

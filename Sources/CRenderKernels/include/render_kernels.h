@@ -73,6 +73,24 @@ void th_composite_translate_bilinear(const uint32_t *src, size_t src_stride, int
 int th_translate_bilinear_level(int level);
 #endif
 
+#ifndef TRANSHOST_RENDER_SCALED
+#define TRANSHOST_RENDER_SCALED
+/// pixman_image_composite32's bytes for OVER of an a8r8g8b8 source (BILINEAR filter, repeat
+/// NONE) onto an a8r8g8b8 destination, with no mask or a solid one, under a transform that
+/// scales each axis by a positive factor and translates. (vx, vy) is the sample position of
+/// destination pixel (x0, y0) in 16.16 as pixman computes it (its centre mapped, half a texel
+/// back); (ux, uy), both positive, the matrix's scale entries, which step it by a pixel to the
+/// right and down. `mask` is the solid mask's 8-bit alpha as pixman holds it (the top byte of
+/// the 16-bit alpha), 255 for none. Rows of a large rectangle may be split onto a second thread
+/// (th_render_may_band); the bytes do not change.
+void th_composite_scaled_bilinear(const uint32_t *src, size_t src_stride, int src_width, int src_height,
+                                  uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int y1,
+                                  int64_t vx, int64_t vy, int64_t ux, int64_t uy, uint32_t mask);
+/// Chooses th_composite_scaled_bilinear's vector code, as th_translate_bilinear_level does:
+/// 0 scalar, 2 AVX2 (1 is scalar too); -1 or a level the CPU lacks picks the best.
+int th_scaled_bilinear_level(int level);
+#endif
+
 #ifndef TRANSHOST_RENDER_SPAN_LEVEL
 #define TRANSHOST_RENDER_SPAN_LEVEL
 /// Chooses the vector code of th_composite_projective_bilinear's and

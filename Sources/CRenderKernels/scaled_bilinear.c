@@ -1,0 +1,206 @@
+#include "render_kernels.h"
+#include "pixman_bilinear.h"
+#include <pthread.h>
+#include <stdint.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
+/* ---- pixman's bilinear OVER for a scaled layer, optionally faded -------------------------------
+
+   As translate_bilinear.c, for a transform that scales each axis by a positive factor (and
+   translates), with an optional solid mask (a layer's alpha): pixman's scaled bilinear paths.
+   Each row has one vertical weight pair; each pixel its own texel column, vx >> 16, and
+   horizontal weight, bits 9..15 of vx, where vx steps by the matrix's x scale from pixel to
+   pixel. A solid mask m (pixman's 8-bit alpha of the mask colour) first multiplies the sample,
+   s m / 255 per channel rounded as OVER's product is, and the result goes OVER the
+   destination; m = 255 is no mask. */
+
+typedef struct {
+    const uint32_t *src; size_t src_stride; int sw, sh;
+    uint32_t *dst; size_t dst_stride; int x0, x1;
+    int64_t vx, vy, ux, uy; /* sample position of (x0, y0) and its steps, 16.16 */
+    uint32_t m;
+    int y0, ya, yb;
+} sb_job;
+
+static int sb_level = -1;
+
+int th_scaled_bilinear_level(int level) {
+    int best = 0;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2")) best = 2;
+#endif
+    sb_level = (level < 0 || level > best) ? best : level;
+    return sb_level;
+}
+
+static inline uint32_t sb_blend(uint32_t s, uint32_t d, uint32_t m) {
+    if (m != 255) s = tb_in(s, m);
+    return tb_over(s, d);
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+#define SB_AVX2 __attribute__((target("avx2")))
+
+/* Four pixels' samples, in order. The eight texels from column x0 (the first pixel's left
+   tap) of each row hold every tap of the four when the map shrinks by at most 2 (see sb_span):
+   each pixel's pair is picked out of them, interleaved top with bottom and multiplied by
+   (wt, wb) (both below 128: see sb_rows), then each pixel's left and right sums are weighted by
+   its own (wl, wr). `vx` holds the four pixels' sample positions. */
+SB_AVX2 static inline __m128i sb_sample4(const uint32_t *top, const uint32_t *bot, int64_t x0, __m256i vx, __m256i wv) {
+    const __m256i rel = _mm256_sub_epi64(_mm256_srli_epi64(vx, 16), _mm256_set1_epi64x(x0)); /* 0..6 */
+    const __m256i idx = _mm256_add_epi32(_mm256_shuffle_epi32(rel, 0xa0), _mm256_setr_epi32(0, 1, 0, 1, 0, 1, 0, 1));
+    const __m256i t = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(top + x0)), idx);
+    const __m256i b = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(bot + x0)), idx);
+    const __m256i v02 = _mm256_maddubs_epi16(_mm256_unpacklo_epi8(t, b), wv); /* px 0 | px 2: L (4 x 16), R (4 x 16) */
+    const __m256i v13 = _mm256_maddubs_epi16(_mm256_unpackhi_epi8(t, b), wv); /* px 1 | px 3 */
+    const __m256i pairs = _mm256_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15,
+                                           0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
+    const __m256i wr = _mm256_and_si256(_mm256_srli_epi64(vx, 9), _mm256_set1_epi64x(127));
+    const __m256i w = _mm256_or_si256(_mm256_sub_epi64(_mm256_set1_epi64x(128), wr), _mm256_slli_epi64(wr, 16));
+    const __m256i p02 = _mm256_srli_epi32(_mm256_madd_epi16(_mm256_shuffle_epi8(v02, pairs), _mm256_shuffle_epi32(w, 0x00)), 14);
+    const __m256i p13 = _mm256_srli_epi32(_mm256_madd_epi16(_mm256_shuffle_epi8(v13, pairs), _mm256_shuffle_epi32(w, 0xaa)), 14);
+    const __m256i px = _mm256_packus_epi16(_mm256_packs_epi32(p02, p13), _mm256_setzero_si256()); /* 0 1 | 2 3 */
+    return _mm256_castsi256_si128(_mm256_permute4x64_epi64(px, 0x08));
+}
+
+/* s (eight pixels) times the mask m, OVER the eight pixels at d, as pixman's SSE2 OVER does it. */
+SB_AVX2 static inline void sb_over8(__m256i s, uint32_t *d, uint32_t m) {
+    const __m256i z = _mm256_setzero_si256(), alpha = _mm256_set1_epi32((int)0xff000000);
+    if (_mm256_movemask_epi8(_mm256_cmpeq_epi8(s, z)) == -1) return;
+    const __m256i c80 = _mm256_set1_epi16(0x80), c101 = _mm256_set1_epi16(0x101), ff = _mm256_set1_epi16(0xff);
+    __m256i slo = _mm256_unpacklo_epi8(s, z), shi = _mm256_unpackhi_epi8(s, z);
+    if (m != 255) {
+        const __m256i mm = _mm256_set1_epi16((short)m);
+        slo = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(slo, mm), c80), c101);
+        shi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(shi, mm), c80), c101);
+        s = _mm256_packus_epi16(slo, shi);
+    } else if (_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(s, alpha), alpha)) == -1) {
+        _mm256_storeu_si256((__m256i *)d, s);
+        return;
+    }
+    const __m256i dv = _mm256_loadu_si256((const __m256i *)d);
+    const __m256i alo = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(slo, 0xff), 0xff), ff);
+    const __m256i ahi = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(shi, 0xff), 0xff), ff);
+    const __m256i dlo = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(dv, z), alo), c80), c101);
+    const __m256i dhi = _mm256_mulhi_epu16(_mm256_adds_epu16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(dv, z), ahi), c80), c101);
+    _mm256_storeu_si256((__m256i *)d, _mm256_adds_epu8(s, _mm256_packus_epi16(dlo, dhi)));
+}
+
+/* Pixels [k, kb) whose texels are all inside; eight at a time. Returns the first not drawn. */
+SB_AVX2 static int sb_span(const uint32_t *top, const uint32_t *bot, int sw, uint32_t *d, int64_t vx0, int64_t ux, int k, int kb,
+                           uint32_t wt, uint32_t wb, uint32_t m) {
+    /* Four pixels' taps lie within eight texels while ux <= 2.0 (the fourth pixel's left tap is
+       at most 6 past the first's); each half-block reads those eight, so stops before the
+       row's end. */
+    if (ux > 131072 || sw < 8) return k;
+    const __m256i wv = _mm256_set1_epi16((short)(wt | (wb << 8)));
+    const int64_t v0 = vx0 + (int64_t)k * ux;
+    __m256i vx = _mm256_setr_epi64x(v0, v0 + ux, v0 + 2 * ux, v0 + 3 * ux);
+    const __m256i step = _mm256_set1_epi64x(4 * ux);
+    /* The eight texels read start at the first pixel's left tap, or end at the row's end
+       (every tap of an interior pixel is then still among them). */
+    const int64_t last = sw - 8;
+    const int k0 = k;
+    for (int64_t v = v0; k + 8 <= kb; k += 8, v += 8 * ux) {
+        const int64_t xa = v >> 16, xb = (v + 4 * ux) >> 16;
+        const __m128i a = sb_sample4(top, bot, xa < last ? xa : last, vx, wv);
+        vx = _mm256_add_epi64(vx, step);
+        const __m128i b = sb_sample4(top, bot, xb < last ? xb : last, vx, wv);
+        vx = _mm256_add_epi64(vx, step);
+        sb_over8(_mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1), d + k, m);
+    }
+    /* The rest, four samples at a time (the last four ending at kb), blended one by one where
+       not yet drawn. */
+    while (k < kb && kb - 4 >= k0) {
+        const int kk = k + 4 <= kb ? k : kb - 4;
+        const int64_t v = vx0 + (int64_t)kk * ux, x = v >> 16;
+        uint32_t px[4];
+        _mm_storeu_si128((__m128i *)px, sb_sample4(top, bot, x < last ? x : last,
+                                                     _mm256_setr_epi64x(v, v + ux, v + 2 * ux, v + 3 * ux), wv));
+        for (; k < kk + 4; k++) d[k] = sb_blend(px[k - kk], d[k], m);
+    }
+    return k;
+}
+#endif
+
+/* The first pixel k in [0, n] whose sample position vx0 + k ux (ux > 0) is at least lim. */
+static inline int64_t sb_first_at(int64_t vx0, int64_t ux, int64_t lim, int n) {
+    if (vx0 >= lim) return 0;
+    const int64_t k = (lim - vx0 + ux - 1) / ux;
+    return k > n ? n : k;
+}
+
+static void sb_rows(const sb_job *j) {
+    const int level = sb_level, n = j->x1 - j->x0;
+    /* Pixels [ka, kb) read both taps inside the source. */
+    const int64_t ka = sb_first_at(j->vx, j->ux, 0, n);
+    int64_t kb = sb_first_at(j->vx, j->ux, (int64_t)(j->sw - 1) * 65536, n);
+    if (kb < ka) kb = ka;
+    for (int y = j->ya; y < j->yb; y++) {
+        const int64_t vy = j->vy + (int64_t)(y - j->y0) * j->uy;
+        const int64_t sy = vy >> 16;
+        uint32_t wb = (uint32_t)(vy >> 9) & 127, wt = 128 - wb;
+        const uint32_t *top = (sy >= 0 && sy < j->sh) ? (const uint32_t *)((const uint8_t *)j->src + (size_t)sy * j->src_stride) : 0;
+        const uint32_t *bot = (wb != 0 && sy + 1 >= 0 && sy + 1 < j->sh)
+            ? (const uint32_t *)((const uint8_t *)j->src + (size_t)(sy + 1) * j->src_stride) : 0;
+        if (!top && !bot) continue; /* every sample is zero: OVER leaves the row */
+        if (!top) { top = bot; wt = 0; }
+        if (!bot) { bot = top; wb = 0; }
+        uint32_t *d = (uint32_t *)((uint8_t *)j->dst + (size_t)y * j->dst_stride) + j->x0;
+        int k = 0;
+        for (; k < ka; k++) {
+            const int64_t vx = j->vx + k * j->ux, x = vx >> 16;
+            if (x + 1 < 0) continue; /* both taps left of the source: nothing to draw */
+            const uint32_t wr = (uint32_t)(vx >> 9) & 127;
+            d[k] = sb_blend(tb_sample(tb_texel(top, j->sw, x), tb_texel(top, j->sw, x + 1), tb_texel(bot, j->sw, x),
+                                      tb_texel(bot, j->sw, x + 1), 128 - wr, wr, wt, wb), d[k], j->m);
+        }
+#if defined(__x86_64__) || defined(__i386__)
+        if (level == 2) {
+            /* pixman's own form of a whole top weight: the top row twice, 64 and 64 */
+            if (wt == 128) k = sb_span(top, top, j->sw, d, j->vx, j->ux, k, (int)kb, 64, 64, j->m);
+            else k = sb_span(top, bot, j->sw, d, j->vx, j->ux, k, (int)kb, wt, wb, j->m);
+        }
+#endif
+        for (; k < kb; k++) {
+            const int64_t vx = j->vx + k * j->ux, x = vx >> 16;
+            const uint32_t wr = (uint32_t)(vx >> 9) & 127;
+            d[k] = sb_blend(tb_sample(top[x], top[x + 1], bot[x], bot[x + 1], 128 - wr, wr, wt, wb), d[k], j->m);
+        }
+        for (; k < n; k++) {
+            const int64_t vx = j->vx + k * j->ux, x = vx >> 16;
+            if (x >= j->sw) break; /* this and every later pixel: both taps right of the source */
+            const uint32_t wr = (uint32_t)(vx >> 9) & 127;
+            d[k] = sb_blend(tb_sample(tb_texel(top, j->sw, x), tb_texel(top, j->sw, x + 1), tb_texel(bot, j->sw, x),
+                                      tb_texel(bot, j->sw, x + 1), 128 - wr, wr, wt, wb), d[k], j->m);
+        }
+    }
+}
+
+static void *sb_band_run(void *arg) { sb_rows((const sb_job *)arg); return 0; }
+
+enum { SB_BAND_PIXELS = 1 << 17 };
+
+void th_composite_scaled_bilinear(const uint32_t *src, size_t src_stride, int sw, int sh,
+                                  uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int y1,
+                                  int64_t vx, int64_t vy, int64_t ux, int64_t uy, uint32_t mask) {
+    if (x1 <= x0 || y1 <= y0 || sw <= 0 || sh <= 0 || ux <= 0 || uy <= 0 || mask == 0) return;
+    if (sb_level < 0) th_scaled_bilinear_level(-1);
+    sb_job job = {src, src_stride, sw, sh, dst, dst_stride, x0, x1, vx, vy, ux, uy, mask > 255 ? 255 : mask, y0, y0, y1};
+    if (th_render_may_band() && y1 - y0 >= 64 && (int64_t)(x1 - x0) * (y1 - y0) >= SB_BAND_PIXELS) {
+        sb_job lower = job;
+        job.yb = y0 + (y1 - y0) / 2;
+        lower.ya = job.yb;
+        pthread_t t;
+        if (pthread_create(&t, 0, sb_band_run, &lower) == 0) {
+            sb_rows(&job);
+            pthread_join(t, 0);
+            return;
+        }
+        job.yb = y1;
+    }
+    sb_rows(&job);
+}
