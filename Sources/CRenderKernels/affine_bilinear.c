@@ -1,6 +1,8 @@
 #include "render_kernels.h"
 #include "pixel_math.h"
+#include "span_levels.h"
 #include <stdint.h>
+#include <stdlib.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -59,7 +61,8 @@ static inline __m128i affine_horizontal(__m128i ca, __m128i cb, int64_t ua, int6
 }
 
 /* s (two pixels) times alpha aa / ab (0..256, rounded), OVER the destination pixels
-   (d * (255 - sa) with 255 counted as 256, rounded), packed with saturation. */
+   (d * (255 - sa) with 255 counted as 256, rounded), packed with saturation: span_over_px with
+   round 128, two pixels at a time. */
 static inline __m128i affine_over(__m128i s, uint32_t aa, uint32_t ab, __m128i d) {
     const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128);
     if (aa < 256 || ab < 256) {
@@ -72,29 +75,28 @@ static inline __m128i affine_over(__m128i s, uint32_t aa, uint32_t ab, __m128i d
     s = _mm_add_epi16(s, _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(dd, inv), half), 8));
     return _mm_packus_epi16(s, zero);
 }
+#endif
 
-/* One edge pixel. */
+/* One edge pixel: texels outside the image are transparent. */
 static inline void affine_edge_px(const uint32_t *src, size_t stride, int sw, int sh, int64_t u, int64_t v, uint32_t a,
-                                  uint32_t *d) {
+                                  uint32_t *d, int level) {
     if (a == 0) return;
-    const __m128i c = affine_column_edge(src, stride, sw, sh, u, v);
-    const __m128i s = affine_horizontal(c, c, u, u);
-    *d = (uint32_t)_mm_cvtsi128_si32(affine_over(s, a, a, _mm_cvtsi32_si128((int)*d)));
-}
+#if defined(__SSE2__)
+    if (level != 0) {
+        const __m128i c = affine_column_edge(src, stride, sw, sh, u, v);
+        const __m128i s = affine_horizontal(c, c, u, u);
+        *d = (uint32_t)_mm_cvtsi128_si32(affine_over(s, a, a, _mm_cvtsi32_si128((int)*d)));
+        return;
+    }
 #else
-static inline void affine_edge_px(const uint32_t *src, size_t stride, int sw, int sh, int64_t u, int64_t v, uint32_t a,
-                                  uint32_t *d) {
-    if (a == 0) return;
+    (void)level;
+#endif
     const int ui = (int)(u >> AFF_FRAC), vi = (int)(v >> AFF_FRAC);
     const uint32_t fx = (uint32_t)(u >> (AFF_FRAC - 8)) & 0xff, fy = (uint32_t)(v >> (AFF_FRAC - 8)) & 0xff;
-    const uint32_t tl = texel(src, stride, sw, sh, ui, vi), tr = texel(src, stride, sw, sh, ui + 1, vi);
-    const uint32_t bl = texel(src, stride, sw, sh, ui, vi + 1), br = texel(src, stride, sw, sh, ui + 1, vi + 1);
-    uint32_t s = lerp_px(lerp_px(tl, tr, fx), lerp_px(bl, br, fx), fy);
-    if (a < 256) s = scale_px(s, a);
-    if (s == 0) return;
-    *d = (s >> 24) == 255 ? s : over_px(s, *d);
+    *d = span_over_px(bilinear_px(texel(src, stride, sw, sh, ui, vi), texel(src, stride, sw, sh, ui + 1, vi),
+                                  texel(src, stride, sw, sh, ui, vi + 1), texel(src, stride, sw, sh, ui + 1, vi + 1), fx, fy),
+                      a, *d, 128);
 }
-#endif
 
 void th_composite_affine_bilinear(const uint32_t *src, size_t src_stride, int sw, int sh,
                                   uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int y1,
@@ -144,6 +146,10 @@ void th_composite_affine_bilinear(const uint32_t *src, size_t src_stride, int sw
        then read within a small band (cache and TLB friendly) instead of across as many source
        rows as a destination row crosses. */
     enum { STRIP = 64 };
+    const int level = th_span_level_now();
+    /* How far a pixel's source position moves eight rows down (where the AVX2 interior
+       prefetches). */
+    const int64_t ahead_u = round_i64(m[1] * one * 8), ahead_v = round_i64(m[4] * one * 8);
     for (int sx = 0; sx < n; sx += STRIP) {
         const int se = sx + STRIP < n ? sx + STRIP : n;
         for (int y = y0; y < y1; y++) {
@@ -157,10 +163,19 @@ void th_composite_affine_bilinear(const uint32_t *src, size_t src_stride, int sw
             int k = lo;
             int64_t u = r->u0 + k * du, v = r->v0 + k * dv;
             for (; k < i0; k++, u += du, v += dv)
-                affine_edge_px(src, src_stride, sw, sh, u, v, mask_alpha(alpha, mrow, k), &drow[k]);
+                affine_edge_px(src, src_stride, sw, sh, u, v, mask_alpha(alpha, mrow, k), &drow[k], level);
+            /* The interior pixels, an even number of them at every level (the odd one is an edge
+               pixel), so that each pixel is blended or stored alike at every level. */
+            const int ie = i0 + ((i1 - i0) & ~1);
+#if defined(__x86_64__) || defined(__i386__)
+            if (level == 2) {
+                k = th_affine_interior_avx2(src, src_stride, sw, sh, drow, k, ie, u, v, du, dv, ahead_u, ahead_v, mrow, alpha, store);
+                u = r->u0 + k * du; v = r->v0 + k * dv;
+            }
+#endif
 #if defined(__SSE2__)
             const __m128i zero = _mm_setzero_si128();
-            for (; k + 2 <= i1; k += 2, u += 2 * du, v += 2 * dv) {
+            for (; level != 0 && k < ie; k += 2, u += 2 * du, v += 2 * dv) {
                 const __m128i s = affine_horizontal(affine_column(src, src_stride, u, v),
                                                     affine_column(src, src_stride, u + du, v + dv), u, u + du);
                 __m128i *d = (__m128i *)&drow[k];
@@ -173,8 +188,14 @@ void th_composite_affine_bilinear(const uint32_t *src, size_t src_stride, int sw
                 _mm_storel_epi64(d, affine_over(s, aa, ab, _mm_loadl_epi64(d)));
             }
 #endif
+            for (; k < ie; k++, u += du, v += dv) {
+                const uint32_t *p = (const uint32_t *)((const uint8_t *)src + (size_t)(v >> AFF_FRAC) * src_stride) + (u >> AFF_FRAC);
+                const uint32_t *q = (const uint32_t *)((const uint8_t *)p + src_stride);
+                const uint32_t s = bilinear_px(p[0], p[1], q[0], q[1], (uint32_t)(u >> (AFF_FRAC - 8)) & 0xff, (uint32_t)(v >> (AFF_FRAC - 8)) & 0xff);
+                drow[k] = store ? s : span_over_px(s, mask_alpha(alpha, mrow, k), drow[k], 128);
+            }
             for (; k < hi; k++, u += du, v += dv)
-                affine_edge_px(src, src_stride, sw, sh, u, v, mask_alpha(alpha, mrow, k), &drow[k]);
+                affine_edge_px(src, src_stride, sw, sh, u, v, mask_alpha(alpha, mrow, k), &drow[k], level);
         }
     }
     free(spans);

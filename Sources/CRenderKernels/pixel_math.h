@@ -1,35 +1,42 @@
 /* Scalar pixel arithmetic shared by the projective and the affine span loops (private to this
-   module): premultiplied ARGB32 words, two 8-bit channels per 0x00ff00ff lane. */
+   module): premultiplied ARGB32 words. */
 #ifndef TRANSHOST_PIXEL_MATH_H
 #define TRANSHOST_PIXEL_MATH_H
 #include <stddef.h>
 #include <stdint.h>
 
-/* Two 8-bit channels per 32-bit word (0x00ff00ff lanes); f in 0..256. */
-static inline uint32_t lerp_px(uint32_t a, uint32_t b, uint32_t f) {
-    uint32_t g = 256 - f;
-    uint32_t rb = (((a & 0xff00ffu) * g + (b & 0xff00ffu) * f) >> 8) & 0xff00ffu;
-    uint32_t ag = (((a >> 8) & 0xff00ffu) * g + ((b >> 8) & 0xff00ffu) * f) & 0xff00ff00u;
-    return rb | ag;
+/* The span loops' pixel arithmetic, one channel at a time: the scalar level of both loops and
+   the reference their vector levels match byte for byte (span_levels.c). */
+
+/* Bilinear sample of the footprint tl tr / bl br with 8-bit weights fx, fy (0..255): each
+   texel column blended down first, then the two across, truncating after each step. */
+static inline uint32_t bilinear_px(uint32_t tl, uint32_t tr, uint32_t bl, uint32_t br, uint32_t fx, uint32_t fy) {
+    uint32_t r = 0;
+    for (int s = 0; s < 32; s += 8) {
+        const uint32_t l = (((tl >> s) & 255) * (256 - fy) + ((bl >> s) & 255) * fy) >> 8;
+        const uint32_t q = (((tr >> s) & 255) * (256 - fy) + ((br >> s) & 255) * fy) >> 8;
+        r |= ((l * (256 - fx) + q * fx) >> 8) << s;
+    }
+    return r;
 }
 
-static inline uint32_t scale_px(uint32_t p, uint32_t s) { /* s in 0..256 */
-    uint32_t rb = (((p & 0xff00ffu) * s) >> 8) & 0xff00ffu;
-    uint32_t ag = ((p >> 8) & 0xff00ffu) * s & 0xff00ff00u;
-    return rb | ag;
-}
-
-static inline uint32_t over_px(uint32_t s, uint32_t d) {
+/* s scaled by a (0..256), OVER d: d times 255 - sa (255 counting as 256), each product plus
+   round (0 in the projective loop, 128 in the affine one) shifted down 8, the sum saturated. A
+   zero s leaves d as it is. */
+static inline uint32_t span_over_px(uint32_t s, uint32_t a, uint32_t d, uint32_t round) {
+    if (a < 256) {
+        uint32_t t = 0;
+        for (int k = 0; k < 32; k += 8) t |= ((((s >> k) & 255) * a + round) >> 8) << k;
+        s = t;
+    }
     uint32_t inv = 255 - (s >> 24);
-    inv += inv >> 7; /* 255 -> 256 */
-    /* Saturating add per channel (s + d * (1 - sa) cannot exceed 255 for valid premultiplied
-       pixels, but rounding may push it by one). */
-    uint32_t dd = scale_px(d, inv);
-    uint32_t rb = (s & 0xff00ffu) + (dd & 0xff00ffu);
-    uint32_t ag = ((s >> 8) & 0xff00ffu) + ((dd >> 8) & 0xff00ffu);
-    rb |= 0x1000100u - ((rb >> 8) & 0x10001u);
-    ag |= 0x1000100u - ((ag >> 8) & 0x10001u);
-    return (rb & 0xff00ffu) | ((ag & 0xff00ffu) << 8);
+    inv += inv >> 7;
+    uint32_t r = 0;
+    for (int k = 0; k < 32; k += 8) {
+        const uint32_t c = ((s >> k) & 255) + ((((d >> k) & 255) * inv + round) >> 8);
+        r |= (c > 255 ? 255 : c) << k;
+    }
+    return r;
 }
 
 static inline uint32_t texel(const uint32_t *src, size_t stride, int w, int h, int x, int y) {

@@ -27,12 +27,13 @@ void th_unpremultiply_to_rgba(const uint32_t *pixels, size_t stride, int width, 
 }
 
 #include "pixel_math.h"
+#include "span_levels.h"
 
 
 #if defined(__SSE2__)
 /* Bilinear sample of four texels with 8-bit weights, scaled by a (0..256), OVER *d; 16-bit
-   lanes, one pixel per call (x86-64 always has SSE2). Same rounding as the scalar path is not
-   required: each build uses one path consistently. */
+   lanes, one pixel per call (x86-64 always has SSE2): span_over_px(bilinear_px(...), a, *d, 0)'s
+   bytes. */
 static inline void bilinear_over_sse2(uint32_t tl, uint32_t tr, uint32_t bl, uint32_t br, uint32_t fx, uint32_t fy,
                                       uint32_t a, uint32_t *d) {
     const __m128i zero = _mm_setzero_si128();
@@ -141,7 +142,7 @@ static inline __attribute__((always_inline)) int pos_at(const row_pos *r, int px
 /* One destination pixel of the projective loop at source position (u, v) (16.16, footprint
    origin), any position: out-of-image footprints are skipped, edge texels read as transparent. */
 static inline void projective_px(const uint32_t *src, size_t src_stride, int sw, int sh, int64_t u, int64_t v,
-                                 uint32_t alpha, const uint8_t *mrow, int mi, uint32_t *d) {
+                                 uint32_t alpha, const uint8_t *mrow, int mi, uint32_t *d, int level) {
     const int64_t ui = u >> 16, vi = v >> 16;
     if (ui < -1 || vi < -1 || ui >= sw || vi >= sh) return;
     uint32_t a = alpha;
@@ -167,13 +168,11 @@ static inline void projective_px(const uint32_t *src, size_t src_stride, int sw,
         br = texel(src, src_stride, sw, sh, (int)ui + 1, (int)vi + 1);
     }
 #if defined(__SSE2__)
-    bilinear_over_sse2(tl, tr, bl, br, fx, fy, a, d);
+    if (level != 0) { bilinear_over_sse2(tl, tr, bl, br, fx, fy, a, d); return; }
 #else
-    uint32_t s = lerp_px(lerp_px(tl, tr, fx), lerp_px(bl, br, fx), fy);
-    if (a < 256) s = scale_px(s, a);
-    if (s == 0) return;
-    *d = (s >> 24) == 255 ? s : over_px(s, *d);
+    (void)level;
 #endif
+    *d = span_over_px(bilinear_px(tl, tr, bl, br, fx, fy), a, *d, 0);
 }
 
 /* Whether texels [u0, u1] x [v0, v1] (inclusive, inside the image) are all one colour with
@@ -243,6 +242,7 @@ static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int 
        last, still in the cache. Each row still runs its own spans from x0 in the same order
        (a strip resumes where the row's last span ended), so the split changes no byte. */
     enum { STRIP = 128 };
+    const int level = th_span_level_now();
     int *resume = malloc(sizeof(int) * (size_t)(yb > ya ? yb - ya : 1));
     const int strip = resume ? STRIP : (x1 - x0);
     for (int sx = x0; sx < x1; sx += strip) {
@@ -288,13 +288,30 @@ static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int 
                    (u and v are linear in k). When that rectangle is one opaque colour, each
                    pixel below would store it: fill the span instead of reading 4 texels each. */
                 uint32_t flat;
-                if (uniform_opaque(src, src_stride, (int)((ua < ul ? ua : ul) >> 16), (int)((ua < ul ? ul : ua) >> 16) + 1,
-                                   (int)((va < vl ? va : vl) >> 16), (int)((va < vl ? vl : va) >> 16) + 1, &flat)) {
+                const int tu0 = (int)((ua < ul ? ua : ul) >> 16), tu1 = (int)((ua < ul ? ul : ua) >> 16) + 1;
+                const int tv0 = (int)((va < vl ? va : vl) >> 16), tv1 = (int)((va < vl ? vl : va) >> 16) + 1;
+#if defined(__x86_64__) || defined(__i386__)
+                if (level == 2) {
+                    if (th_uniform_opaque_avx2(src, src_stride, tu0, tu1, tv0, tv1, &flat)) {
+                        th_fill_avx2(d, len, flat);
+                        x += len;
+                        continue;
+                    }
+                } else
+#endif
+                if (uniform_opaque(src, src_stride, tu0, tu1, tv0, tv1, &flat)) {
                     fill_px(d, len, flat);
                     x += len;
                     continue;
                 }
-                for (int k = 0; k < len; k++, u += du, v += dv) {
+                int k = 0;
+#if defined(__x86_64__) || defined(__i386__)
+                if (level == 2) {
+                    k = th_projective_interior_avx2(src, src_stride, d, len, ua, va, du, dv);
+                    u = ua + k * du; v = va + k * dv;
+                }
+#endif
+                for (; k < len; k++, u += du, v += dv) {
                     const uint32_t *p = (const uint32_t *)((const uint8_t *)src + (size_t)(v >> 16) * src_stride) + (u >> 16);
                     uint64_t top, bot;
                     memcpy(&top, p, 8);
@@ -303,11 +320,12 @@ static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int 
                     if (top == bot && (uint32_t)(top >> 32) == tl && (tl >> 24) == 255) { d[k] = tl; continue; }
                     const uint32_t fx = (uint32_t)(u >> 8) & 0xff, fy = (uint32_t)(v >> 8) & 0xff;
 #if defined(__SSE2__)
-                    bilinear_over_sse2(tl, (uint32_t)(top >> 32), (uint32_t)bot, (uint32_t)(bot >> 32), fx, fy, alpha, &d[k]);
-#else
-                    uint32_t s = lerp_px(lerp_px(tl, (uint32_t)(top >> 32), fx), lerp_px((uint32_t)bot, (uint32_t)(bot >> 32), fx), fy);
-                    if (s != 0) d[k] = (s >> 24) == 255 ? s : over_px(s, d[k]);
+                    if (level != 0) {
+                        bilinear_over_sse2(tl, (uint32_t)(top >> 32), (uint32_t)bot, (uint32_t)(bot >> 32), fx, fy, alpha, &d[k]);
+                        continue;
+                    }
 #endif
+                    d[k] = span_over_px(bilinear_px(tl, (uint32_t)(top >> 32), (uint32_t)bot, (uint32_t)(bot >> 32), fx, fy), alpha, d[k], 0);
                 }
             } else {
                 /* Footprint origins move monotonically along the span: when both ends lie
@@ -316,7 +334,7 @@ static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int 
                 const int64_t ia = ua >> 16, il = ul >> 16, ja = va >> 16, jl = vl >> 16;
                 if (!((ia < -1 && il < -1) || (ja < -1 && jl < -1) || (ia >= sw && il >= sw) || (ja >= sh && jl >= sh)))
                     for (int k = 0; k < len; k++, u += du, v += dv)
-                        projective_px(src, src_stride, sw, sh, u, v, alpha, mrow, x + k - x0, &drow[x + k]);
+                        projective_px(src, src_stride, sw, sh, u, v, alpha, mrow, x + k - x0, &drow[x + k], level);
             }
             x += len;
         }

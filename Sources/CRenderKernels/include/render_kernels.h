@@ -90,3 +90,12 @@ void th_composite_scaled_bilinear(const uint32_t *src, size_t src_stride, int sr
 /// 0 scalar, 2 AVX2 (1 is scalar too); -1 or a level the CPU lacks picks the best.
 int th_scaled_bilinear_level(int level);
 #endif
+
+#ifndef TRANSHOST_RENDER_SPAN_LEVEL
+#define TRANSHOST_RENDER_SPAN_LEVEL
+/// Chooses the vector code of th_composite_projective_bilinear's and
+/// th_composite_affine_bilinear's span loops, for tests and benchmarks: 0 scalar, 1 SSE2,
+/// 2 AVX2; a level the CPU lacks, or -1, picks the best it has. Returns the level now in use.
+/// Every level gives the same bytes. Call it before drawing, not while another thread draws.
+int th_span_bilinear_level(int level);
+#endif
