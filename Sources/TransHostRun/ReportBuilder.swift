@@ -18,6 +18,18 @@ import TransHostSupport
 struct ReportBuilder {
     let scan: PluginScan
     let pictures: RunExporter.Options
+    /// The routable plugins' manifests, each with the name `portable` gives it (the scan
+    /// sorts its routable plugins afresh whenever they are asked for).
+    private let manifests: [(file: String, portable: String)]
+
+    init(scan: PluginScan, pictures: RunExporter.Options) {
+        self.scan = scan
+        self.pictures = pictures
+        manifests = scan.routable.compactMap { r in
+            guard let file = r.manifestPath, !file.isEmpty else { return nil }
+            return (file, PathUtil.join(PathUtil.basename(PathUtil.dirname(file)), PathUtil.basename(file)))
+        }
+    }
 
     /// The job as its report shows it; `dir` is its directory relative to the report's.
     /// `transitions`, when given, are this job's transitions as an earlier page built them
@@ -78,10 +90,7 @@ struct ReportBuilder {
     /// ("fade-scale/manifest.json"), so the page does not depend on where plugins are installed.
     func portable(_ line: String) -> String {
         var out = line
-        for r in scan.routable {
-            guard let file = r.manifestPath, !file.isEmpty, Self.bytes(of: out, contain: file) else { continue }
-            out = Self.replacing(file, in: out, with: PathUtil.join(PathUtil.basename(PathUtil.dirname(file)), PathUtil.basename(file)))
-        }
+        for m in manifests where Self.bytes(of: out, contain: m.file) { out = Self.replacing(m.file, in: out, with: m.portable) }
         return out
     }
 
