@@ -2,6 +2,7 @@
 #include "pixman_bilinear.h"
 #include <pthread.h>
 #include <stdint.h>
+#include <string.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #endif
@@ -44,16 +45,11 @@ static inline uint32_t sb_blend(uint32_t s, uint32_t d, uint32_t m) {
 #if defined(__x86_64__) || defined(__i386__)
 #define SB_AVX2 __attribute__((target("avx2")))
 
-/* Four pixels' samples, in order. The eight texels from column x0 (the first pixel's left
-   tap) of each row hold every tap of the four when the map shrinks by at most 2 (see sb_span):
-   each pixel's pair is picked out of them, interleaved top with bottom and multiplied by
-   (wt, wb) (both below 128: see sb_rows), then each pixel's left and right sums are weighted by
-   its own (wl, wr). `vx` holds the four pixels' sample positions. */
-SB_AVX2 static inline __m128i sb_sample4(const uint32_t *top, const uint32_t *bot, int64_t x0, __m256i vx, __m256i wv) {
-    const __m256i rel = _mm256_sub_epi64(_mm256_srli_epi64(vx, 16), _mm256_set1_epi64x(x0)); /* 0..6 */
-    const __m256i idx = _mm256_add_epi32(_mm256_shuffle_epi32(rel, 0xa0), _mm256_setr_epi32(0, 1, 0, 1, 0, 1, 0, 1));
-    const __m256i t = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(top + x0)), idx);
-    const __m256i b = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(bot + x0)), idx);
+/* Four pixels' samples, in order, from their texel pairs: t and b hold each pixel's (left,
+   right) texels of the top and bottom rows, pixels 0 1 | 2 3. The pairs are interleaved top
+   with bottom and multiplied by (wt, wb) (both below 128: see sb_rows), then each pixel's left
+   and right sums are weighted by its own (wl, wr). `vx` holds the four sample positions. */
+SB_AVX2 static inline __m128i sb_blend4(__m256i t, __m256i b, __m256i vx, __m256i wv) {
     const __m256i v02 = _mm256_maddubs_epi16(_mm256_unpacklo_epi8(t, b), wv); /* px 0 | px 2: L (4 x 16), R (4 x 16) */
     const __m256i v13 = _mm256_maddubs_epi16(_mm256_unpackhi_epi8(t, b), wv); /* px 1 | px 3 */
     const __m256i pairs = _mm256_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15,
@@ -66,14 +62,54 @@ SB_AVX2 static inline __m128i sb_sample4(const uint32_t *top, const uint32_t *bo
     return _mm256_castsi256_si128(_mm256_permute4x64_epi64(px, 0x08));
 }
 
+/* Four pixels' samples when the map shrinks by at most 2 (see sb_span): the eight texels from
+   column x0 (at most the first pixel's left tap) of each row hold every tap of the four, and
+   each pixel's pair is picked out of them. */
+SB_AVX2 static inline __m128i sb_sample4(const uint32_t *top, const uint32_t *bot, int64_t x0, __m256i vx, __m256i wv) {
+    const __m256i rel = _mm256_sub_epi64(_mm256_srli_epi64(vx, 16), _mm256_set1_epi64x(x0)); /* 0..6 */
+    const __m256i idx = _mm256_add_epi32(_mm256_shuffle_epi32(rel, 0xa0), _mm256_setr_epi32(0, 1, 0, 1, 0, 1, 0, 1));
+    const __m256i t = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(top + x0)), idx);
+    const __m256i b = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(bot + x0)), idx);
+    return sb_blend4(t, b, vx, wv);
+}
+
+/* The same for any shrink: each pixel's pair read on its own (x: the four left taps). */
+SB_AVX2 static inline __m128i sb_sample4_far(const uint32_t *top, const uint32_t *bot, const int64_t x[4], __m256i vx, __m256i wv) {
+    long long p[4], q[4];
+    for (int i = 0; i < 4; i++) { memcpy(&p[i], top + x[i], 8); memcpy(&q[i], bot + x[i], 8); }
+    return sb_blend4(_mm256_setr_epi64x(p[0], p[1], p[2], p[3]), _mm256_setr_epi64x(q[0], q[1], q[2], q[3]), vx, wv);
+}
+
+/* Pixels [k, kb) whose texels are all inside, four at a time, for shrinks by more than 2.
+   Returns the first not drawn. */
+SB_AVX2 static int sb_span_far(const uint32_t *top, const uint32_t *bot, uint32_t *d, int64_t vx0, int64_t ux, int k, int kb,
+                               __m256i wv, uint32_t m) {
+    for (; k + 8 <= kb; k += 8) {
+        const int64_t v = vx0 + (int64_t)k * ux, w = v + 4 * ux;
+        const int64_t xa[4] = {v >> 16, (v + ux) >> 16, (v + 2 * ux) >> 16, (v + 3 * ux) >> 16};
+        const int64_t xb[4] = {w >> 16, (w + ux) >> 16, (w + 2 * ux) >> 16, (w + 3 * ux) >> 16};
+        const __m128i a = sb_sample4_far(top, bot, xa, _mm256_setr_epi64x(v, v + ux, v + 2 * ux, v + 3 * ux), wv);
+        const __m128i b = sb_sample4_far(top, bot, xb, _mm256_setr_epi64x(w, w + ux, w + 2 * ux, w + 3 * ux), wv);
+        pm_over8(_mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1), d + k, m);
+    }
+    for (; k + 4 <= kb; k += 4) {
+        const int64_t v = vx0 + (int64_t)k * ux;
+        const int64_t x[4] = {v >> 16, (v + ux) >> 16, (v + 2 * ux) >> 16, (v + 3 * ux) >> 16};
+        uint32_t px[4];
+        _mm_storeu_si128((__m128i *)px, sb_sample4_far(top, bot, x, _mm256_setr_epi64x(v, v + ux, v + 2 * ux, v + 3 * ux), wv));
+        for (int i = 0; i < 4; i++) d[k + i] = sb_blend(px[i], d[k + i], m);
+    }
+    return k;
+}
+
 /* Pixels [k, kb) whose texels are all inside; eight at a time. Returns the first not drawn. */
 SB_AVX2 static int sb_span(const uint32_t *top, const uint32_t *bot, int sw, uint32_t *d, int64_t vx0, int64_t ux, int k, int kb,
                            uint32_t wt, uint32_t wb, uint32_t m) {
     /* Four pixels' taps lie within eight texels while ux <= 2.0 (the fourth pixel's left tap is
        at most 6 past the first's); each half-block reads those eight, so stops before the
        row's end. */
-    if (ux > 131072 || sw < 8) return k;
     const __m256i wv = _mm256_set1_epi16((short)(wt | (wb << 8)));
+    if (ux > 131072 || sw < 8) return sb_span_far(top, bot, d, vx0, ux, k, kb, wv, m);
     const int64_t v0 = vx0 + (int64_t)k * ux;
     __m256i vx = _mm256_setr_epi64x(v0, v0 + ux, v0 + 2 * ux, v0 + 3 * ux);
     const __m256i step = _mm256_set1_epi64x(4 * ux);
