@@ -2,29 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
-#include <stdatomic.h>
-#include <unistd.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
-
-void th_unpremultiply_to_rgba(const uint32_t *pixels, size_t stride, int width, int height, uint8_t *out) {
-    for (int y = 0; y < height; y++) {
-        const uint32_t *row = (const uint32_t *)((const uint8_t *)pixels + (size_t)y * stride);
-        uint8_t *o = out + (size_t)y * (size_t)width * 4;
-        for (int x = 0; x < width; x++) {
-            uint32_t p = row[x];
-            unsigned a = p >> 24, r = (p >> 16) & 255, g = (p >> 8) & 255, b = p & 255;
-            if (a != 0 && a != 255) {
-                r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a;
-                if (r > 255) r = 255;
-                if (g > 255) g = 255;
-                if (b > 255) b = 255;
-            }
-            o[x * 4 + 0] = (uint8_t)r; o[x * 4 + 1] = (uint8_t)g; o[x * 4 + 2] = (uint8_t)b; o[x * 4 + 3] = (uint8_t)a;
-        }
-    }
-}
 
 #include "pixel_math.h"
 #include "span_levels.h"
@@ -359,23 +339,6 @@ static void *projective_band_run(void *arg) {
 
 /* Below this many destination pixels a second thread costs more than it saves. */
 enum { PROJECTIVE_BAND_PIXELS = 1 << 17 };
-
-/* Renderers drawing at this moment on threads of their own (a run's export pool). */
-static _Atomic int busy_renderers = 0;
-
-void th_render_busy_enter(void) { atomic_fetch_add_explicit(&busy_renderers, 1, memory_order_relaxed); }
-void th_render_busy_leave(void) { atomic_fetch_sub_explicit(&busy_renderers, 1, memory_order_relaxed); }
-
-int th_render_may_band(void) {
-    static _Atomic int cores = 0; /* renderers on several threads may ask at once */
-    int c = atomic_load_explicit(&cores, memory_order_relaxed);
-    if (c == 0) {
-        long n = sysconf(_SC_NPROCESSORS_ONLN);
-        c = n > 1 ? (int)n : 1;
-        atomic_store_explicit(&cores, c, memory_order_relaxed);
-    }
-    return c > 1 && atomic_load_explicit(&busy_renderers, memory_order_relaxed) < c;
-}
 
 /* The plan for [x0, x1) under m (see pos_plan); its tables are allocated here (free_plan). */
 static pos_plan make_plan(const double m[9], int x0, int x1, double y0) {
