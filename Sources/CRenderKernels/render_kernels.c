@@ -1,7 +1,7 @@
 #include "render_kernels.h"
+#include "render_bands.h"
 #include <stdlib.h>
 #include <string.h>
-#include <pthread.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -324,21 +324,18 @@ static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int 
     free(resume);
 }
 
+/* The composite's arguments, for th_band_rows. */
 typedef struct {
     const uint32_t *src; size_t src_stride; int sw, sh;
-    uint32_t *dst; size_t dst_stride; int x0, y0, x1, ya, yb;
+    uint32_t *dst; size_t dst_stride; int x0, y0, x1;
     const double *m; const pos_plan *plan; const uint8_t *mask; size_t mask_stride; uint32_t alpha;
-} projective_band;
+} projective_job;
 
-static void *projective_band_run(void *arg) {
-    const projective_band *b = (const projective_band *)arg;
-    projective_rows(b->src, b->src_stride, b->sw, b->sh, b->dst, b->dst_stride, b->x0, b->y0, b->x1, b->ya, b->yb,
+static void projective_band(const void *job, int ya, int yb) {
+    const projective_job *b = (const projective_job *)job;
+    projective_rows(b->src, b->src_stride, b->sw, b->sh, b->dst, b->dst_stride, b->x0, b->y0, b->x1, ya, yb,
                     b->m, b->plan, b->mask, b->mask_stride, b->alpha);
-    return 0;
 }
-
-/* Below this many destination pixels a second thread costs more than it saves. */
-enum { PROJECTIVE_BAND_PIXELS = 1 << 17 };
 
 /* The plan for [x0, x1) under m (see pos_plan); its tables are allocated here (free_plan). */
 static pos_plan make_plan(const double m[9], int x0, int x1, double y0) {
@@ -375,19 +372,9 @@ void th_composite_projective_bilinear(const uint32_t *src, size_t src_stride, in
                                       const double m[9], const uint8_t *mask, size_t mask_stride, uint32_t alpha) {
     if (alpha == 0 || x1 <= x0 || y1 <= y0) return;
     pos_plan plan = make_plan(m, x0, x1, y0);
-    /* Large rectangles: the lower band of rows on a second thread. Each row's pixels depend
-       only on that row (its own exact positions and spans), so the split changes no byte. */
-    if (th_render_may_band() && y1 - y0 >= 64 && (int64_t)(x1 - x0) * (y1 - y0) >= PROJECTIVE_BAND_PIXELS) {
-        const int mid = y0 + (y1 - y0) / 2;
-        projective_band lower = {src, src_stride, sw, sh, dst, dst_stride, x0, y0, x1, mid, y1, m, &plan, mask, mask_stride, alpha};
-        pthread_t t;
-        if (pthread_create(&t, 0, projective_band_run, &lower) == 0) {
-            projective_rows(src, src_stride, sw, sh, dst, dst_stride, x0, y0, x1, y0, mid, m, &plan, mask, mask_stride, alpha);
-            pthread_join(t, 0);
-            free_plan(&plan);
-            return;
-        }
-    }
-    projective_rows(src, src_stride, sw, sh, dst, dst_stride, x0, y0, x1, y0, y1, m, &plan, mask, mask_stride, alpha);
+    /* Each row's pixels depend only on that row (its own exact positions and spans), so a
+       large rectangle's rows may be split onto a second thread. */
+    const projective_job job = {src, src_stride, sw, sh, dst, dst_stride, x0, y0, x1, m, &plan, mask, mask_stride, alpha};
+    th_band_rows(projective_band, &job, y0, y1, (int64_t)(x1 - x0) * (y1 - y0));
     free_plan(&plan);
 }

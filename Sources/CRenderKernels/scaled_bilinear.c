@@ -1,6 +1,7 @@
 #include "render_kernels.h"
 #include "pixman_bilinear.h"
-#include <pthread.h>
+#include "render_bands.h"
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 #if defined(__x86_64__) || defined(__i386__)
@@ -22,19 +23,17 @@ typedef struct {
     uint32_t *dst; size_t dst_stride; int x0, x1;
     int64_t vx, vy, ux, uy; /* sample position of (x0, y0) and its steps, 16.16 */
     uint32_t m;
-    int y0, ya, yb;
+    int y0; /* the rectangle's first row */
 } sb_job;
 
-static int sb_level = -1;
+/* As translate_bilinear.c's level: 2 AVX2, else 0 (there is no SSE2 code). */
+static _Atomic int sb_level = -1;
 
 int th_scaled_bilinear_level(int level) {
-    int best = 0;
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2")) best = 2;
-#endif
-    sb_level = (level < 0 || level > best) ? best : level;
-    return sb_level;
+    const int best = th_vector_best_level() == 2 ? 2 : 0;
+    const int chosen = (level < 0 || level > best) ? best : level;
+    atomic_store_explicit(&sb_level, chosen, memory_order_relaxed);
+    return chosen;
 }
 
 static inline uint32_t sb_blend(uint32_t s, uint32_t d, uint32_t m) {
@@ -146,13 +145,15 @@ static inline int64_t sb_first_at(int64_t vx0, int64_t ux, int64_t lim, int n) {
     return k > n ? n : k;
 }
 
-static void sb_rows(const sb_job *j) {
-    const int level = sb_level, n = j->x1 - j->x0;
+/* Rows [ya, yb) of the rectangle (each row depends only on itself). */
+static void sb_rows(const void *job, int ya, int yb) {
+    const sb_job *j = (const sb_job *)job;
+    const int level = atomic_load_explicit(&sb_level, memory_order_relaxed), n = j->x1 - j->x0;
     /* Pixels [ka, kb) read both taps inside the source. */
     const int64_t ka = sb_first_at(j->vx, j->ux, 0, n);
     int64_t kb = sb_first_at(j->vx, j->ux, (int64_t)(j->sw - 1) * 65536, n);
     if (kb < ka) kb = ka;
-    for (int y = j->ya; y < j->yb; y++) {
+    for (int y = ya; y < yb; y++) {
         const int64_t vy = j->vy + (int64_t)(y - j->y0) * j->uy;
         const int64_t sy = vy >> 16;
         uint32_t wb = (uint32_t)(vy >> 9) & 127, wt = 128 - wb;
@@ -193,27 +194,11 @@ static void sb_rows(const sb_job *j) {
     }
 }
 
-static void *sb_band_run(void *arg) { sb_rows((const sb_job *)arg); return 0; }
-
-enum { SB_BAND_PIXELS = 1 << 17 };
-
 void th_composite_scaled_bilinear(const uint32_t *src, size_t src_stride, int sw, int sh,
                                   uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int y1,
                                   int64_t vx, int64_t vy, int64_t ux, int64_t uy, uint32_t mask) {
     if (x1 <= x0 || y1 <= y0 || sw <= 0 || sh <= 0 || ux <= 0 || uy <= 0 || mask == 0) return;
-    if (sb_level < 0) th_scaled_bilinear_level(-1);
-    sb_job job = {src, src_stride, sw, sh, dst, dst_stride, x0, x1, vx, vy, ux, uy, mask > 255 ? 255 : mask, y0, y0, y1};
-    if (th_render_may_band() && y1 - y0 >= 64 && (int64_t)(x1 - x0) * (y1 - y0) >= SB_BAND_PIXELS) {
-        sb_job lower = job;
-        job.yb = y0 + (y1 - y0) / 2;
-        lower.ya = job.yb;
-        pthread_t t;
-        if (pthread_create(&t, 0, sb_band_run, &lower) == 0) {
-            sb_rows(&job);
-            pthread_join(t, 0);
-            return;
-        }
-        job.yb = y1;
-    }
-    sb_rows(&job);
+    if (atomic_load_explicit(&sb_level, memory_order_relaxed) < 0) th_scaled_bilinear_level(-1);
+    const sb_job job = {src, src_stride, sw, sh, dst, dst_stride, x0, x1, vx, vy, ux, uy, mask > 255 ? 255 : mask, y0};
+    th_band_rows(sb_rows, &job, y0, y1, (int64_t)(x1 - x0) * (y1 - y0));
 }

@@ -1,5 +1,6 @@
 #include "render_kernels.h"
 #include "span_levels.h"
+#include "render_bands.h"
 #include <stdatomic.h>
 
 /* ---- Vector levels of the projective and the affine span loops ----------------------------
@@ -12,20 +13,8 @@
 /* -1 until the first composite (or th_span_bilinear_level) picks the best the CPU has. */
 static _Atomic int span_level = -1;
 
-static int span_best_level(void) {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2")) return 2;
-#endif
-#if defined(__SSE2__)
-    return 1;
-#else
-    return 0;
-#endif
-}
-
 int th_span_bilinear_level(int level) {
-    const int best = span_best_level();
+    const int best = th_vector_best_level();
     const int chosen = (level < 0 || level > best) ? best : level;
     atomic_store_explicit(&span_level, chosen, memory_order_relaxed);
     return chosen;

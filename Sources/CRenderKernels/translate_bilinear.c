@@ -1,6 +1,7 @@
 #include "render_kernels.h"
 #include "pixman_bilinear.h"
-#include <pthread.h>
+#include "render_bands.h"
+#include <stdatomic.h>
 #include <stdint.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -27,7 +28,7 @@ typedef struct {
     const uint32_t *src; size_t src_stride; int sw, sh;
     uint32_t *dst; size_t dst_stride; int x0, x1;
     int64_t vx, vy; /* sample position of (x0, y0), 16.16 */
-    int y0, ya, yb; /* rows [ya, yb) of the rectangle that starts at row y0 */
+    int y0;         /* the rectangle's first row, whose pixel (x0, y0) samples at (vx, vy) */
 } tb_job;
 
 #if defined(__SSE2__)
@@ -106,30 +107,21 @@ TB_AVX2 static int tb_span8(const uint32_t *top, const uint32_t *bot, uint32_t *
 }
 #endif
 
-/* Which vector code the rows use: 2 AVX2, 1 SSE2, 0 none (th_translate_bilinear_level). */
-static int tb_level = -1;
-
-static int tb_best_level(void) {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2")) return 2;
-#endif
-#if defined(__SSE2__)
-    return 1;
-#else
-    return 0;
-#endif
-}
+/* Which vector code the rows use: 2 AVX2, 1 SSE2, 0 none; -1 until the first composite (or
+   th_translate_bilinear_level) picks the best the CPU has. */
+static _Atomic int tb_level = -1;
 
 int th_translate_bilinear_level(int level) {
-    const int best = tb_best_level();
-    tb_level = (level < 0 || level > best) ? best : level;
-    return tb_level;
+    const int best = th_vector_best_level();
+    const int chosen = (level < 0 || level > best) ? best : level;
+    atomic_store_explicit(&tb_level, chosen, memory_order_relaxed);
+    return chosen;
 }
 
-
-static void tb_rows(const tb_job *j) {
-    const int level = tb_level;
+/* Rows [ya, yb) of the rectangle (each row depends only on itself). */
+static void tb_rows(const void *job, int ya, int yb) {
+    const tb_job *j = (const tb_job *)job;
+    const int level = atomic_load_explicit(&tb_level, memory_order_relaxed);
     const uint32_t wr = (uint32_t)(j->vx >> 9) & 127, wl = 128 - wr;
     const int64_t sx0 = j->vx >> 16; /* texel column of x0's left tap */
     const int n = j->x1 - j->x0;
@@ -139,7 +131,7 @@ static void tb_rows(const tb_job *j) {
     if (ka > n) ka = n;
     if (kb > n) kb = n;
     if (kb < ka) kb = ka;
-    for (int y = j->ya; y < j->yb; y++) {
+    for (int y = ya; y < yb; y++) {
         const int64_t vy = j->vy + (int64_t)(y - j->y0) * 65536;
         const int64_t sy = vy >> 16;
         uint32_t wb = (uint32_t)(vy >> 9) & 127, wt = 128 - wb;
@@ -184,29 +176,11 @@ static void tb_rows(const tb_job *j) {
     }
 }
 
-static void *tb_band_run(void *arg) { tb_rows((const tb_job *)arg); return 0; }
-
-enum { TB_BAND_PIXELS = 1 << 17 };
-
 void th_composite_translate_bilinear(const uint32_t *src, size_t src_stride, int sw, int sh,
                                      uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int y1,
                                      int64_t vx, int64_t vy) {
     if (x1 <= x0 || y1 <= y0 || sw <= 0 || sh <= 0) return;
-    if (tb_level < 0) th_translate_bilinear_level(-1);
-    tb_job job = {src, src_stride, sw, sh, dst, dst_stride, x0, x1, vx, vy, y0, y0, y1};
-    /* Large rectangles: the lower half of the rows on a second thread (each row depends only
-       on itself, so the split changes no byte). */
-    if (th_render_may_band() && y1 - y0 >= 64 && (int64_t)(x1 - x0) * (y1 - y0) >= TB_BAND_PIXELS) {
-        tb_job lower = job;
-        job.yb = y0 + (y1 - y0) / 2;
-        lower.ya = job.yb;
-        pthread_t t;
-        if (pthread_create(&t, 0, tb_band_run, &lower) == 0) {
-            tb_rows(&job);
-            pthread_join(t, 0);
-            return;
-        }
-        job.yb = y1;
-    }
-    tb_rows(&job);
+    if (atomic_load_explicit(&tb_level, memory_order_relaxed) < 0) th_translate_bilinear_level(-1);
+    const tb_job job = {src, src_stride, sw, sh, dst, dst_stride, x0, x1, vx, vy, y0};
+    th_band_rows(tb_rows, &job, y0, y1, (int64_t)(x1 - x0) * (y1 - y0));
 }

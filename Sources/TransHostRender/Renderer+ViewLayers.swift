@@ -20,13 +20,14 @@ extension Renderer {
 
     /// The group raster of view k times its mask's alpha (a copy: the group stays cached while
     /// the mask animates).
-    func masked(_ k: Int, _ g: Group) -> Group {
+    /// `masking`: masking(k, g), when the caller has it already.
+    func masked(_ k: Int, _ g: Group, masking known: Masking? = nil) -> Group {
         guard let mask = nodes[k].layers?.mask, let toRaster = g.rasterToLocal.inverse else { return g }
         // Outside what the mask can reach (its extent, two pixels wider for antialiasing and
         // resampling, as the damage of a masked view assumes) the masked raster is clear: only
         // that part is copied and masked.
         let whole = PixelRect(x0: 0, y0: 0, x1: g.image.width, y1: g.image.height)
-        let reach = masking(k, g)?.rasterBox.flatMap { PixelRect(covering: $0, margin: 2) }.map { $0.intersection(whole) } ?? whole
+        let reach = (known ?? masking(k, g))?.rasterBox.flatMap { PixelRect(covering: $0, margin: 2) }.map { $0.intersection(whole) } ?? whole
         guard !reach.isEmpty else { return Group(image: RGBAImage(width: g.image.width, height: g.image.height), opaque: false, rasterToLocal: g.rasterToLocal) }
         let img = RGBAImage(width: g.image.width, height: g.image.height, zeroed: false)
         img.zero(reach, outside: true)

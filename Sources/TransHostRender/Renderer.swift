@@ -182,9 +182,10 @@ public final class Renderer {
         let masked = n.layers?.mask != nil
         if !children[k].isEmpty || masked || hasSublayers(k), Self.usable(s), masked || wantsGroup(k, localToDest) || isStaticPlain(k, localToDest),
            let g = groupRaster(k) {
-            let shown = masked ? self.masked(k, g) : g
+            let extent = masked ? masking(k, g) : nil
+            let shown = masked ? self.masked(k, g, masking: extent) : g
             composite(shown.image, opaque: shown.opaque, rasterToDest: shown.rasterToLocal.then(localToDest), alpha: alpha, clip: clip,
-                      target: target, masking: masked ? masking(k, g) : nil)
+                      target: target, masking: extent)
             return
         }
         if masked { return } // a masked view too large for one raster is not drawn unmasked
