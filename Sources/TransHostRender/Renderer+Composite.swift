@@ -272,13 +272,20 @@ extension Renderer {
     /// damage being redrawn. pixman maps a pixel's centre, (i + 0.5) in 16.16, through the
     /// matrix, rounding the product's fraction once, and steps back half a texel: pixel i
     /// samples at m02 + i m00 + ((m00 + 1) >> 1) - 0.5 (in 16.16), and likewise down.
+    /// Where pixman's bilinear paths sample pixel (i, j) of a composite (counted from its
+    /// rectangle's origin, which maps from the source's) under a scale-and-translate `t`, in 16.16.
+    static func pixmanSample(_ t: pixman_transform_t, pixel: (i: Int, j: Int)) -> (Int64, Int64) {
+        let ux = Int64(t.matrix.0.0), uy = Int64(t.matrix.1.1)
+        return (Int64(t.matrix.0.2) + ((ux + 1) >> 1) - 32768 + Int64(pixel.i) * ux,
+                Int64(t.matrix.1.2) + ((uy + 1) >> 1) - 32768 + Int64(pixel.j) * uy)
+    }
+
     func scaledBilinear(_ src: RGBAImage, transform t: pixman_transform_t, rect: PixelRect, solidMask: UInt16?, target: RGBAImage) {
         let r = damageClip.map { rect.intersection($0) } ?? rect
         count(rect)
         guard !r.isEmpty else { return }
         let ux = Int64(t.matrix.0.0), uy = Int64(t.matrix.1.1)
-        let vx = Int64(t.matrix.0.2) + ((ux + 1) >> 1) - 32768 + Int64(r.x0 - rect.x0) * ux
-        let vy = Int64(t.matrix.1.2) + ((uy + 1) >> 1) - 32768 + Int64(r.y0 - rect.y0) * uy
+        let (vx, vy) = Self.pixmanSample(t, pixel: (r.x0 - rect.x0, r.y0 - rect.y0))
         let s = src.data.assumingMemoryBound(to: UInt32.self), d = target.data.assumingMemoryBound(to: UInt32.self)
         if ux == 65536 && uy == 65536 && solidMask == nil {
             stats.translateComposites += 1

@@ -70,10 +70,20 @@ final class BilinearKernelTests: XCTestCase {
         return nil
     }
 
-    /// A random rectangle of a w x h destination.
-    private func rectangle(_ w: Int, _ h: Int, _ noise: inout Noise) -> PixelRect {
-        let x0 = Int(noise.next()) % w, y0 = Int(noise.next()) % h
-        return PixelRect(x0: x0, y0: y0, x1: x0 + 1 + Int(noise.next()) % (w - x0), y1: y0 + 1 + Int(noise.next()) % (h - y0))
+    /// One random case: a source of up to `maxWidth` x 30 (opaque or not), a destination of up
+    /// to 90 x 30 with a copy for pixman, and a rectangle of it.
+    private struct Case {
+        let src: RGBAImage, ours: RGBAImage, theirs: RGBAImage, rect: PixelRect
+    }
+
+    private func randomCase(_ k: Int, maxWidth: Int, _ noise: inout Noise) -> Case {
+        let sw = 1 + Int(noise.next()) % maxWidth, sh = 1 + Int(noise.next() % 30)
+        let dw = 1 + Int(noise.next() % 90), dh = 1 + Int(noise.next() % 30)
+        let src = image(sw, sh, &noise, opaque: k % 3 == 0)
+        let ours = image(dw, dh, &noise, opaque: k % 2 == 0)
+        let x0 = Int(noise.next()) % dw, y0 = Int(noise.next()) % dh
+        let rect = PixelRect(x0: x0, y0: y0, x1: x0 + 1 + Int(noise.next()) % (dw - x0), y1: y0 + 1 + Int(noise.next()) % (dh - y0))
+        return Case(src: src, ours: ours, theirs: ours.copy(), rect: rect)
     }
 
     /// Random sources (partly outside the destination, so their edges blend with nothing),
@@ -84,23 +94,20 @@ final class BilinearKernelTests: XCTestCase {
             XCTAssertEqual(th_translate_bilinear_level(level), level)
             var noise = Noise(s: 7 + UInt64(level))
             for k in 0..<400 {
-                let sw = 1 + Int(noise.next() % 70), sh = 1 + Int(noise.next() % 30)
-                let dw = 1 + Int(noise.next() % 90), dh = 1 + Int(noise.next() % 30)
-                let src = image(sw, sh, &noise, opaque: k % 3 == 0)
-                let ours = image(dw, dh, &noise, opaque: k % 2 == 0)
-                let theirs = ours.copy()
+                let c = randomCase(k, maxWidth: 70, &noise), r = c.rect
                 var tx = Int32(noise.next() % (100 << 16)) - (40 << 16), ty = Int32(noise.next() % (40 << 16)) - (15 << 16)
                 if k % 5 == 1 { tx &= ~0xffff }
                 if k % 7 == 2 { ty &= ~0xffff }
-                let r = rectangle(dw, dh, &noise)
                 var t = pixman_transform_t()
                 pixman_transform_init_translate(&t, tx, ty)
-                pixmanOver(src, t, alpha: nil, onto: theirs, r)
-                th_composite_translate_bilinear(src.data.assumingMemoryBound(to: UInt32.self), src.stride, Int32(sw), Int32(sh),
-                                                ours.data.assumingMemoryBound(to: UInt32.self), ours.stride,
-                                                Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1), Int64(tx), Int64(ty))
-                if let d = firstDifference(ours, theirs) {
-                    return XCTFail("level \(level), case \(k) (source \(sw)x\(sh), offset \(tx), \(ty) in 16.16): \(d)")
+                pixmanOver(c.src, t, alpha: nil, onto: c.theirs, r)
+                // The rectangle's first pixel maps from the source's origin.
+                let (vx, vy) = Renderer.pixmanSample(t, pixel: (0, 0))
+                th_composite_translate_bilinear(c.src.data.assumingMemoryBound(to: UInt32.self), c.src.stride, Int32(c.src.width), Int32(c.src.height),
+                                                c.ours.data.assumingMemoryBound(to: UInt32.self), c.ours.stride,
+                                                Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1), vx, vy)
+                if let d = firstDifference(c.ours, c.theirs) {
+                    return XCTFail("level \(level), case \(k) (source \(c.src.width)x\(c.src.height), offset \(tx), \(ty) in 16.16): \(d)")
                 }
             }
         }
@@ -113,11 +120,7 @@ final class BilinearKernelTests: XCTestCase {
             XCTAssertEqual(th_scaled_bilinear_level(level), level)
             var noise = Noise(s: 70 + UInt64(level))
             for k in 0..<500 {
-                let sw = 1 + Int(noise.next() % 60), sh = 1 + Int(noise.next() % 30)
-                let dw = 1 + Int(noise.next() % 90), dh = 1 + Int(noise.next() % 30)
-                let src = image(sw, sh, &noise, opaque: k % 3 == 0)
-                let ours = image(dw, dh, &noise, opaque: k % 2 == 0)
-                let theirs = ours.copy()
+                let c = randomCase(k, maxWidth: 60, &noise), r = c.rect
                 var t = pixman_transform_t()
                 let ux: Int32 = k % 4 == 0 ? 65536 : 20000 + Int32(noise.next() % 210000)
                 let uy: Int32 = k % 4 == 1 ? 65536 : (k % 3 == 0 ? ux : 20000 + Int32(noise.next() % 210000))
@@ -125,18 +128,14 @@ final class BilinearKernelTests: XCTestCase {
                 t.matrix.0.2 = Int32(noise.next() % (60 << 16)) - (30 << 16)
                 t.matrix.1.2 = Int32(noise.next() % (40 << 16)) - (20 << 16)
                 let alpha: UInt16? = k % 3 == 1 ? nil : (k % 10 == 0 ? 65535 : UInt16(truncatingIfNeeded: noise.next()))
-                let r = rectangle(dw, dh, &noise)
-                pixmanOver(src, t, alpha: alpha, onto: theirs, r)
-                // pixman's sample position of the rectangle's first pixel, which maps from the
-                // source's origin (see Renderer.scaledBilinear).
-                let vx = Int64(t.matrix.0.2) + ((Int64(ux) + 1) >> 1) - 32768
-                let vy = Int64(t.matrix.1.2) + ((Int64(uy) + 1) >> 1) - 32768
-                th_composite_scaled_bilinear(src.data.assumingMemoryBound(to: UInt32.self), src.stride, Int32(sw), Int32(sh),
-                                             ours.data.assumingMemoryBound(to: UInt32.self), ours.stride,
+                pixmanOver(c.src, t, alpha: alpha, onto: c.theirs, r)
+                let (vx, vy) = Renderer.pixmanSample(t, pixel: (0, 0))
+                th_composite_scaled_bilinear(c.src.data.assumingMemoryBound(to: UInt32.self), c.src.stride, Int32(c.src.width), Int32(c.src.height),
+                                             c.ours.data.assumingMemoryBound(to: UInt32.self), c.ours.stride,
                                              Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1), vx, vy, Int64(ux), Int64(uy),
                                              UInt32(alpha.map { $0 >> 8 } ?? 255))
-                if let d = firstDifference(ours, theirs) {
-                    return XCTFail("level \(level), case \(k) (source \(sw)x\(sh), scale \(ux), \(uy), alpha \(String(describing: alpha))): \(d)")
+                if let d = firstDifference(c.ours, c.theirs) {
+                    return XCTFail("level \(level), case \(k) (source \(c.src.width)x\(c.src.height), scale \(ux), \(uy), alpha \(String(describing: alpha))): \(d)")
                 }
             }
         }
