@@ -53,9 +53,13 @@ public enum PNGWriter {
     public static func encode(_ image: RGBAImage) -> [UInt8] {
         let words = image.data.assumingMemoryBound(to: UInt32.self)
         if th_png_is_opaque(words, image.stride, Int32(image.width), Int32(image.height)) != 0 {
-            var out = [UInt8](repeating: 0, count: th_png_opaque_bound(Int32(image.width), Int32(image.height)))
-            let n = out.withUnsafeMutableBufferPointer { th_png_encode_opaque(words, image.stride, Int32(image.width), Int32(image.height), $0.baseAddress) }
-            if n > 0 { out.removeLast(out.count - n); return out }
+            // Left uninitialised: the bound is the size of the raw pixels, the file a few percent
+            // of it, and only the pages the encoder writes are ever touched (zeroing them all
+            // cost more page faults than the encoding's own memory).
+            let out = [UInt8](unsafeUninitializedCapacity: th_png_opaque_bound(Int32(image.width), Int32(image.height))) { buffer, count in
+                count = th_png_encode_opaque(words, image.stride, Int32(image.width), Int32(image.height), buffer.baseAddress)
+            }
+            if !out.isEmpty { return out }
         }
         return cairoEncode(image)
     }
