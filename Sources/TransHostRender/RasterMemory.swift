@@ -24,10 +24,14 @@ final class RasterMemory: @unchecked Sendable {
     /// Bytes kept for reuse at most.
     let budget: Int
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var spare: [(pointer: UnsafeMutableRawPointer, capacity: Int)] = []
+    /// Mappings waiting for reuse; `zero` when no raster has used it yet (its pages are still
+    /// the kernel's zeros).
+    private var spare: [(pointer: UnsafeMutableRawPointer, capacity: Int, zero: Bool)] = []
     private var spareBytes = 0
     /// Requests served from a spare mapping, and by a new one (for tests and benchmarks).
     private(set) var reused = 0, mapped = 0
+    /// Mappings made ahead by `prefill` (for tests and benchmarks).
+    private(set) var prefilled = 0
 
     init(budget: Int) {
         self.budget = budget
@@ -56,28 +60,56 @@ final class RasterMemory: @unchecked Sendable {
             spareBytes -= s.capacity
             reused += 1
             pthread_mutex_unlock(mutex)
-            if zeroed { s.pointer.initializeMemory(as: UInt8.self, repeating: 0, count: bytes) }
-            return s
+            if zeroed && !s.zero { s.pointer.initializeMemory(as: UInt8.self, repeating: 0, count: bytes) }
+            return (s.pointer, s.capacity)
         }
         mapped += 1
         pthread_mutex_unlock(mutex)
-        // Populated at once: pages that fault in one by one are first mapped to the shared zero
-        // page when read (a composite reads what it draws over), and the write that follows
-        // copies it and flushes the TLB of every core running the process. On the gallery the
-        // page faults fall from about 138k to 29k and the CPU time by a sixth.
+        guard let p = Self.map(capacity) else { return nil }
+        return (p, capacity)
+    }
+
+    /// Maps `count` zeroed mappings for rasters of `bytes` bytes ahead of their use, as far as
+    /// the budget allows: a run calls it while its scenarios are played (RenderWarmUp), so the
+    /// kernel clears those pages on a core that would wait, instead of on the rendering ones
+    /// when a transition takes its first rasters.
+    func prefill(bytes: Int, count: Int) {
+        let capacity = (bytes + Self.granule - 1) / Self.granule * Self.granule
+        for _ in 0..<count {
+            pthread_mutex_lock(mutex)
+            let fits = spareBytes + capacity <= budget
+            pthread_mutex_unlock(mutex)
+            guard fits, let p = Self.map(capacity) else { return }
+            pthread_mutex_lock(mutex)
+            let kept = spareBytes + capacity <= budget
+            if kept {
+                spare.append((p, capacity, true))
+                spareBytes += capacity
+                prefilled += 1
+            }
+            pthread_mutex_unlock(mutex)
+            if !kept { munmap(p, capacity); return }
+        }
+    }
+
+    /// Populated at once: pages that fault in one by one are first mapped to the shared zero
+    /// page when read (a composite reads what it draws over), and the write that follows copies
+    /// it and flushes the TLB of every core running the process. On the gallery the page
+    /// faults fall from about 138k to 29k and the CPU time by a sixth.
+    private static func map(_ capacity: Int) -> UnsafeMutableRawPointer? {
         guard let p = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0), p != MAP_FAILED
         else { return nil }
-        return (p, capacity)
+        return p
     }
 
     /// Memory from `take`, no longer used.
     func give(_ pointer: UnsafeMutableRawPointer, capacity: Int) {
-        var unmap: [(pointer: UnsafeMutableRawPointer, capacity: Int)] = []
+        var unmap: [(pointer: UnsafeMutableRawPointer, capacity: Int, zero: Bool)] = []
         pthread_mutex_lock(mutex)
         if capacity > budget {
-            unmap.append((pointer, capacity))
+            unmap.append((pointer, capacity, false))
         } else {
-            spare.append((pointer, capacity))
+            spare.append((pointer, capacity, false))
             spareBytes += capacity
             while spareBytes > budget {
                 let s = spare.removeFirst()

@@ -42,6 +42,12 @@ public final class RunSession {
     public func run(_ jobs: [RunJob], report: (JobReport) -> Void = { _ in }) -> [JobReport] {
         defer { libraries.shutdown() }
         let unroutable = resolvePlugins()
+        // While the first scenario plays, the cores that will render it have nothing to do.
+        let pictures = options.pictures
+        let warmUp = (pictures.gif || pictures.sheet || pictures.frames) ? jobs.first.map {
+            RenderWarmUp.start(pointSize: $0.scenario.device.size, scale: scale(of: $0))
+        } : nil
+        defer { warmUp?.wait() }
         // Steps 3 and 4 of every played job go to one pool (traces and transitions on every
         // core), each job's as soon as it is played; the jobs are then finished and reported
         // in order, each as soon as its own tasks are done.

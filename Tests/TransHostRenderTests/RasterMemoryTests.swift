@@ -45,4 +45,27 @@ final class RasterMemoryTests: XCTestCase {
         XCTAssertEqual(memory.reused, 3, "a mapping larger than the whole budget is not kept")
         memory.give(hugeAgain.pointer, capacity: hugeAgain.capacity)
     }
+
+    /// A run maps frame-sized rasters ahead while it plays (RenderWarmUp): as many as the
+    /// budget holds, each handed out blank, and blank again after a raster used and gave it back.
+    func testMappingsMadeAheadAreBlankAndWithinTheBudget() {
+        let memory = RasterMemory(budget: 7 << 20)
+        let bytes = 3 << 20
+        memory.prefill(bytes: bytes, count: .max)
+        XCTAssertEqual(memory.prefilled, 2, "two 3 MiB mappings fit in 7 MiB")
+        let first = memory.take(bytes: bytes)!, second = memory.take(bytes: bytes - 65536)!
+        XCTAssertEqual(memory.reused, 2)
+        XCTAssertEqual(memory.mapped, 0, "both came from the mappings made ahead")
+        for m in [first, second] {
+            XCTAssertTrue(UnsafeRawBufferPointer(start: m.pointer, count: bytes - 65536).allSatisfy { $0 == 0 })
+            m.pointer.initializeMemory(as: UInt8.self, repeating: 0x5a, count: bytes - 65536)
+            memory.give(m.pointer, capacity: m.capacity)
+        }
+        let again = memory.take(bytes: bytes)!
+        XCTAssertTrue(UnsafeRawBufferPointer(start: again.pointer, count: bytes).allSatisfy { $0 == 0 },
+                      "a mapping a raster used comes back zeroed")
+        memory.give(again.pointer, capacity: again.capacity)
+        memory.prefill(bytes: bytes, count: 5)
+        XCTAssertEqual(memory.prefilled, 2, "the budget is full: nothing more is mapped ahead")
+    }
 }
