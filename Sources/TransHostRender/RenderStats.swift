@@ -41,6 +41,9 @@ public struct RenderStats: Equatable, Sendable {
     /// Target pixels set by a frame's first clear or background fill (not those later
     /// operations overwrite whole).
     public var backgroundPixels = 0
+    /// Target pixels the later operations skipped because operations after them overwrite
+    /// those pixels whole (the part of a page that the page above it hides).
+    public var culledPixels = 0
     /// Wall time spent drawing content with cairo, when the renderer's `timesRasterization`
     /// is set (benchmarks split a frame's cost with it; nothing depends on it).
     public var rasterizeNanoseconds: UInt64 = 0

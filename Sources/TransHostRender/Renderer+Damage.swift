@@ -157,37 +157,44 @@ extension Renderer {
             : nil
     }
 
-    /// Runs `ops` over `rect`, except that a clear or a fill first in the list (the window's
-    /// background) skips the columns (or rows) of `rect` that later operations overwrite whole,
-    /// whatever they held: a push's two opaque pages cover the frame between them, and filling
-    /// it first was wasted. The operations in between may then blend over the previous frame's
-    /// pixels there instead, but the overwriting one replaces what they leave, so every pixel
+    /// Runs `ops` over `rect`, except that each operation the clip can confine skips the
+    /// columns (or rows) of its box that later operations overwrite whole, whatever they held:
+    /// the window's background under a push's two opaque pages, and the page a slide uncovers
+    /// where the page above still hides it. The operations in between may then blend over
+    /// stale pixels there, but the overwriting one replaces what they leave, so every pixel
     /// ends as before.
     func runClearingLess(_ ops: ArraySlice<DisplayOp>, within rect: PixelRect, into target: RGBAImage) {
-        guard let first = ops.first, first.clippable, let key = first.key, Self.isFill(key) else {
-            for op in ops { op.run() }
-            return
+        // What each operation may skip, found from the last one back: the pixels overwritten
+        // by the operations after it.
+        var skips = [[PixelRect]?](repeating: nil, count: ops.count)
+        var covered: [PixelRect] = []
+        for (k, op) in ops.enumerated().reversed() {
+            if culls, op.clippable, !covered.isEmpty {
+                let box = (op.box ?? rect).intersection(rect)
+                if box.area >= Self.cullingMinimumPixels {
+                    let bands = Self.uncoveredBands(box, by: covered)
+                    if bands != [box] { skips[k] = bands }
+                }
+            }
+            if let o = op.overwrites?.intersection(rect), !o.isEmpty { covered.append(o) }
         }
-        let covered = ops.dropFirst().compactMap { $0.overwrites?.intersection(rect) }.filter { !$0.isEmpty }
-        let columns = Self.uncovered(rect.x0..<rect.x1, by: covered.filter { $0.y0 <= rect.y0 && $0.y1 >= rect.y1 }.map { $0.x0..<$0.x1 })
-        let rows = Self.uncovered(rect.y0..<rect.y1, by: covered.filter { $0.x0 <= rect.x0 && $0.x1 >= rect.x1 }.map { $0.y0..<$0.y1 })
-        let bands: [PixelRect]
-        if columns.reduce(0, { $0 + $1.count }) <= rows.reduce(0, { $0 + $1.count }) {
-            bands = columns.map { PixelRect(x0: $0.lowerBound, y0: rect.y0, x1: $0.upperBound, y1: rect.y1) }
-        } else {
-            bands = rows.map { PixelRect(x0: rect.x0, y0: $0.lowerBound, x1: rect.x1, y1: $0.upperBound) }
-        }
-        stats.backgroundPixels += bands.reduce(0) { $0 + $1.area }
-        if bands == [rect] {
-            first.run()
-        } else if !bands.isEmpty {
-            // The target's clip region confines it (it is drawn by pixman), then is put back.
+        let fullClip = damageClip
+        for (k, op) in ops.enumerated() {
+            let box = (op.box ?? rect).intersection(rect)
+            let drawn = skips[k]?.reduce(0) { $0 + $1.area } ?? box.area
+            if k == 0 { stats.backgroundPixels += drawn } else { stats.culledPixels += box.area - drawn }
+            guard let bands = skips[k] else { op.run(); continue }
+            if bands.isEmpty { continue }
+            // pixman is confined by the target's clip region, a cairo drawing or a C loop by
+            // damageClip (one rectangle: the bands' bounds); both are put back after.
             var boxes = bands.map { pixman_box32_t(x1: Int32($0.x0), y1: Int32($0.y0), x2: Int32($0.x1), y2: Int32($0.y1)) }
             var region = pixman_region32_t()
             pixman_region32_init_rects(&region, &boxes, Int32(boxes.count))
             pixman_image_set_clip_region32(target.pixman, &region)
-            first.run()
             pixman_region32_fini(&region)
+            damageClip = bands.dropFirst().reduce(bands[0]) { $0.union($1) }
+            op.run()
+            damageClip = fullClip
             if rect == canvasRect(target) {
                 pixman_image_set_clip_region32(target.pixman, nil)
             } else {
@@ -197,14 +204,24 @@ extension Renderer {
                 pixman_region32_fini(&whole)
             }
         }
-        for op in ops.dropFirst() { op.run() }
     }
 
-    static func isFill(_ key: DisplayOpKey) -> Bool {
-        switch key {
-        case .clear, .fill: return true
-        case .composite, .cairo: return false
+    /// Operations smaller than this are run whole: finding what they could skip costs more.
+    static let cullingMinimumPixels = 4096
+
+    /// The columns of `box` that no rectangle of `covered` spanning its whole height covers, or
+    /// its rows that none spanning its whole width covers, whichever leaves fewer pixels; as
+    /// bands of `box` (none when all of it is covered).
+    static func uncoveredBands(_ box: PixelRect, by covered: [PixelRect]) -> [PixelRect] {
+        let tall = covered.filter { $0.y0 <= box.y0 && $0.y1 >= box.y1 && $0.x1 > box.x0 && $0.x0 < box.x1 }.map { $0.x0..<$0.x1 }
+        let wide = covered.filter { $0.x0 <= box.x0 && $0.x1 >= box.x1 && $0.y1 > box.y0 && $0.y0 < box.y1 }.map { $0.y0..<$0.y1 }
+        if tall.isEmpty && wide.isEmpty { return [box] }
+        let columns = uncovered(box.x0..<box.x1, by: tall)
+        let rows = uncovered(box.y0..<box.y1, by: wide)
+        if columns.reduce(0, { $0 + $1.count }) * box.height <= rows.reduce(0, { $0 + $1.count }) * box.width {
+            return columns.map { PixelRect(x0: $0.lowerBound, y0: box.y0, x1: $0.upperBound, y1: box.y1) }
         }
+        return rows.map { PixelRect(x0: box.x0, y0: $0.lowerBound, x1: box.x1, y1: $0.upperBound) }
     }
 
     /// The parts of `whole` that no range of `parts` covers, in order.

@@ -82,6 +82,9 @@ public final class Renderer {
     var lastFrame: LastFrame?
     /// The damage while the display list runs clipped to it (cairo drawing clips to it too).
     var damageClip: PixelRect?
+    /// Whether an operation skips the pixels later ones overwrite whole (see runClearingLess);
+    /// tests turn it off to compare with every operation drawn whole.
+    var culls = true
     /// Subtree signatures of plain views seen last frame (to spot unchanged subtrees).
     private var lastSignatures: [String: (frame: Int, signature: [NodeSignature])] = [:]
 

@@ -95,7 +95,10 @@ func runDemoBench(only names: [String], oursOnly: Bool, scales: [Int]) {
                               + " composites \(fmt(Double(s.compositeCalls - before.compositeCalls) / n, 2))"
                               + " perspective spans \(fmt(Double(s.spanComposites - before.spanComposites) / n, 2))"
                               + " Mpx \(fmt(Double(s.compositedPixels - before.compositedPixels) / n / 1e6, 3))"
-                              + " occluded \(fmt(Double(s.occludedOperations - before.occludedOperations) / n, 2))")
+                              + " occluded \(fmt(Double(s.occludedOperations - before.occludedOperations) / n, 2))"
+                              + " translate \(fmt(Double(s.translateComposites - before.translateComposites) / n, 2))"
+                              + " scaled \(fmt(Double(s.scaledComposites - before.scaledComposites) / n, 2))"
+                              + " affine spans \(fmt(Double(s.affineSpanComposites - before.affineSpanComposites) / n, 2))")
                     }
                 }
                 samples.sort()
