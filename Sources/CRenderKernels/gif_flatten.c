@@ -169,13 +169,7 @@ static int update_row(const uint32_t *row, int w, int xa, int xe, int bg_r, int 
     return any;
 }
 
-int gif_flatten_into(const uint32_t *pixels, size_t stride, int w, int h, uint8_t bg_r, uint8_t bg_g, uint8_t bg_b,
-                     uint32_t *shown, int first, const int *hint, int rect[4], gif_changes *c,
-                     void (*row_done)(void *ctx, const uint32_t *row, int y), void *ctx) {
-    if (!gif_changes_reserve(c, w, h)) return -1;
-    int x0 = w, y0 = h, x1 = 0, y1 = 0, wpr = c->wpr;
-    /* The rectangle that can differ: the hint, clamped, its left edge down to a multiple of 16
-       and its right edge up to one (or the frame's edge). */
+void th_gifq_read_extent(const int *hint, int first, int w, int h, int out[4]) {
     int hx0 = 0, hy0 = 0, hx1 = w, hy1 = h;
     if (hint && !first) {
         hx0 = hint[0] < 0 ? 0 : hint[0] > w ? w : hint[0];
@@ -187,6 +181,18 @@ int gif_flatten_into(const uint32_t *pixels, size_t stride, int w, int h, uint8_
         hx1 = (hx1 + 15) & ~15;
         if (hx1 > w) hx1 = w;
     }
+    out[0] = hx0; out[1] = hy0; out[2] = hx1; out[3] = hy1;
+}
+
+int gif_flatten_into(const uint32_t *pixels, size_t stride, int w, int h, uint8_t bg_r, uint8_t bg_g, uint8_t bg_b,
+                     uint32_t *shown, int first, const int *hint, int rect[4], gif_changes *c,
+                     void (*row_done)(void *ctx, const uint32_t *row, int y), void *ctx) {
+    if (!gif_changes_reserve(c, w, h)) return -1;
+    int x0 = w, y0 = h, x1 = 0, y1 = 0, wpr = c->wpr;
+    /* The rectangle that can differ (and all that is read). */
+    int extent[4];
+    th_gifq_read_extent(hint, first, w, h, extent);
+    const int hx0 = extent[0], hy0 = extent[1], hx1 = extent[2], hy1 = extent[3];
     c->count = 0;
     for (int y = 0; y < h; y++) {
         const uint32_t *row = (const uint32_t *)((const uint8_t *)pixels + (size_t)y * stride);

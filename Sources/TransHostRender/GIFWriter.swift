@@ -78,11 +78,22 @@ public enum GIFWriter {
     /// same either way). `changed(k)`, asked just after `frame(k)`, may give a rectangle outside
     /// which frame k's pixels are frame k - 1's (what a renderer drew again in between,
     /// Renderer.lastDamage; unused for the first frame): only it is compared. The file is the
-    /// same either way.
+    /// same either way. `pipelined`: while a core is free, a frame is encoded on a second
+    /// thread as the next one is drawn (GIFEncodeThread); `frame`'s image may then be drawn
+    /// into again as soon as `frame` is next called. The file is the same either way.
     public static func write(width w: Int, height h: Int, frameDurations: [Double], to path: String,
                              background: Color = .white, loopCount: Int = 0, times: StageTimes? = nil,
-                             repeats: ((Int) -> Bool)? = nil, changed: ((Int) -> PixelRect)? = nil,
+                             repeats: ((Int) -> Bool)? = nil, changed: ((Int) -> PixelRect)? = nil, pipelined: Bool = true,
                              frame: (Int) throws -> RGBAImage) throws {
+        try write(width: w, height: h, frameDurations: frameDurations, to: path, background: background, loopCount: loopCount,
+                  times: times, repeats: repeats, changed: changed, handsOver: { _ in pipelined && GIFEncodeThread.coreIsFree },
+                  frame: frame)
+    }
+
+    /// As above; `handsOver(k)` says whether frame k (not a repeat) goes to the second thread.
+    static func write(width w: Int, height h: Int, frameDurations: [Double], to path: String,
+                      background: Color, loopCount: Int, times: StageTimes?, repeats: ((Int) -> Bool)?, changed: ((Int) -> PixelRect)?,
+                      handsOver: (Int) -> Bool, frame: (Int) throws -> RGBAImage) throws {
         guard !frameDurations.isEmpty else { throw RenderOutputError.invalidArgument("a GIF needs at least one frame") }
         guard w > 0, h > 0, w <= 65535, h <= 65535 else {
             throw RenderOutputError.invalidArgument("GIF frames must be 1 to 65535 pixels on a side, not \(w) x \(h)")
@@ -116,17 +127,10 @@ public enum GIFWriter {
             let indices = indexMemory.pointer.assumingMemoryBound(to: UInt8.self)
             let coded = codedMemory.pointer.assumingMemoryBound(to: UInt8.self)
             var palette = [UInt8](repeating: 0, count: 256 * 3)
-            for k in 0..<frameDurations.count {
-                let image = try frame(k)
-                guard image.width == w && image.height == h else {
-                    throw RenderOutputError.invalidArgument("GIF frames must all have one size")
-                }
+            /// Frame k, read from `image` only inside `hint` (all of it for nil; not at all when
+            /// it repeats the frame before).
+            func encode(_ k: Int, _ image: RGBAImage, repeated: Bool, hint: [Int32]?) throws {
                 let t0 = times == nil ? 0 : StageClock.nanoseconds()
-                // A repeated frame is its predecessor again: what th_gifq_encode would find for
-                // two equal frames (nothing changed; a 1 x 1 rectangle at the origin).
-                let repeated = k > 0 && repeats?(k) == true
-                var hint: [Int32]? = nil
-                if let r = changed?(k), k > 0 { hint = [Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1)] }
                 var rect: [Int32] = [0, 0, 1, 1]
                 let result = repeated
                     ? th_gifq_frame(quantizer, shown, shown, Int32(w), Int32(h), 0, 0, 1, 1, &palette, indices)
@@ -155,6 +159,30 @@ public enum GIFWriter {
                 try put(UnsafeRawBufferPointer(start: coded, count: n))
                 times?.encodeNanoseconds += (times == nil ? 0 : StageClock.nanoseconds()) - t1
             }
+            // Stopped (after the frame it holds) before the file is closed, on every path out.
+            let encoder = GIFEncodeThread(width: w, height: h)
+            defer { encoder.stop() }
+            for k in 0..<frameDurations.count {
+                let image = try frame(k)
+                guard image.width == w && image.height == h else {
+                    throw RenderOutputError.invalidArgument("GIF frames must all have one size")
+                }
+                // A repeated frame is its predecessor again: what th_gifq_encode would find for
+                // two equal frames (nothing changed; a 1 x 1 rectangle at the origin).
+                let repeated = k > 0 && repeats?(k) == true
+                var hint: [Int32]? = nil
+                if let r = changed?(k), k > 0 { hint = [Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1)] }
+                try encoder.waitIdle()
+                if !repeated && handsOver(k) {
+                    // Only what the encoder will read is copied.
+                    var read: [Int32] = [0, 0, 0, 0]
+                    th_gifq_read_extent(hint, k == 0 ? 1 : 0, Int32(w), Int32(h), &read)
+                    let rect = PixelRect(x0: Int(read[0]), y0: Int(read[1]), x1: Int(read[2]), y1: Int(read[3]))
+                    if encoder.handOver(image, rect: rect, { try encode(k, $0, repeated: false, hint: hint) }) { continue }
+                }
+                try encode(k, image, repeated: repeated, hint: hint)
+            }
+            try encoder.finish()
             try put([0x3b])
             closed = true
             guard fclose(file) == 0 else { throw RenderOutputError.io(path: path, reason: String(cString: strerror(errno))) }

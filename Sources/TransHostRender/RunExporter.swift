@@ -115,8 +115,12 @@ public struct RunExporter {
         let shared = ConcurrentExport(exporter: self, total: sequences.count)
         let probe = Renderer(pointSize: pointSize, scale: scale)
         let screen = (probe.pixelWidth, probe.pixelHeight)
-        job.tasks = sequences.enumerated().map { n, sequence in
-            ExportPool.Task(weight: RasterBudget.estimate(frames: sequence.frames, scale: scale, screen: screen)) {
+        // The longest transitions first (by frames, a fair guess of their work): a run's last
+        // core to finish then finishes a short one. The files do not depend on the order.
+        let order = sequences.indices.sorted { (sequences[$0].frames.count, $1) > (sequences[$1].frames.count, $0) }
+        job.tasks = order.map { n in
+            let sequence = sequences[n]
+            return ExportPool.Task(weight: RasterBudget.estimate(frames: sequence.frames, scale: scale, screen: screen)) {
                 // Each task writes only its own slot.
                 job.results[n] = Result { try shared.exporter.exportTransition(sequence, pointSize: pointSize, scale: scale, fps: fps, to: dir) }
                 shared.finished()

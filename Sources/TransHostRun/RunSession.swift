@@ -209,7 +209,9 @@ public final class RunSession {
         let trace = ExportPool.Task(weight: 0) {
             write.trace = Result { try TraceWriter.write(result, settings: settings, to: write.tracePath) }
         }
-        return (write, [trace] + (write.pictures?.tasks ?? []))
+        // The trace last: it is short, and the transitions' pictures, which take longer, start
+        // at once on every core.
+        return (write, (write.pictures?.tasks ?? []) + [trace])
     }
 
     /// A job's steps 3 and 4 while the pool runs them: each task writes only its own field.

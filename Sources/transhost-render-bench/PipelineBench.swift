@@ -56,8 +56,9 @@ func timeTransition(_ t: TransitionTrace, device: Device, scale: Int, fps: Int, 
     let gifTimes = GIFWriter.StageTimes()
     let g0 = StageClock.nanoseconds()
     // Each GIF frame is one render here, so what it redrew is what changed since the last.
+    // One thread, so that the stages add up to the time taken.
     try GIFWriter.write(width: target.width, height: target.height, frameDurations: durations, to: dir + "/bench.gif", times: gifTimes,
-                        changed: { _ in renderer.lastDamage }) { k in
+                        changed: { _ in renderer.lastDamage }, pipelined: false) { k in
         let r0 = StageClock.nanoseconds()
         renderer.render(frames[picks[k]], into: target)
         renderNS += StageClock.nanoseconds() - r0

@@ -51,9 +51,16 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
 /// compared once, while each row is still in the cache, and the palette passes then visit only
 /// the changed pixels. `hint` ({x0, y0, x1, y1}, ends exclusive; NULL for none) is a rectangle
 /// outside which the frame is known to equal the previous one (what a renderer redrew since):
-/// nothing outside it is read, and the result is the same as without it.
+/// only the pixels of th_gifq_read_extent(hint) are read, and the result is the same as
+/// without it.
 th_gifq_result th_gifq_encode(th_gif_quantizer *q, const uint32_t *pixels, size_t stride, int width, int height,
                               uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *shown, int first, const int *hint,
                               int rect[4], uint8_t *palette_rgb, uint8_t *out_indices);
+
+/// The pixels th_gifq_encode reads of a frame ({x0, y0, x1, y1}, ends exclusive, into `out`):
+/// the whole frame when `first` is nonzero or `hint` is NULL; else the hint clamped to the
+/// frame, its left edge down to a multiple of 16 and its right edge up to one (or the frame's
+/// edge); nothing (all zero) when the hint is empty.
+void th_gifq_read_extent(const int *hint, int first, int width, int height, int out[4]);
 
 #endif
