@@ -20,8 +20,14 @@ public final class ExportPool: @unchecked Sendable {
         /// The raster bytes the task may hold at once (RasterBudget.estimate); 0 for a task that
         /// holds no rasters.
         public var weight: Int
+        /// Run on a thread of the pool's own beside the cores' workers, in order with the other
+        /// such tasks: for a task that mostly waits for the disk (a trace written and synced),
+        /// which then neither holds a core's worker nor waits for one.
+        public var beside: Bool
         public var body: () -> Void
-        public init(weight: Int, _ body: @escaping () -> Void) { self.weight = weight; self.body = body }
+        public init(weight: Int, beside: Bool = false, _ body: @escaping () -> Void) {
+            self.weight = weight; self.beside = beside; self.body = body
+        }
     }
 
     // Allocated, not stored: a pthread object must not move, and `&property` promises no address.
@@ -29,6 +35,10 @@ public final class ExportPool: @unchecked Sendable {
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var tasks: [Task] = []
     private var next = 0
+    /// The next task for the beside thread (see Task.beside); `next` skips those.
+    private var nextBeside = 0
+    private var besideThread = pthread_t()
+    private var besideRunning = false
     private var running = 0
     private var runningWeight = 0
     private var done: [Bool] = []
@@ -75,6 +85,15 @@ public final class ExportPool: @unchecked Sendable {
         opened = true
         pthread_mutex_unlock(mutex)
         for _ in 0..<n { DispatchQueue.global().async { self.work() } }
+        // Its own thread, not the global queue's: that queue may give no more threads than
+        // there are cores, all of them waiting in `work`.
+        let box = Unmanaged.passRetained(self).toOpaque()
+        besideRunning = pthread_create(&besideThread, nil, { arg in
+            let pool = Unmanaged<ExportPool>.fromOpaque(arg!).takeRetainedValue()
+            pool.work(beside: true)
+            return nil
+        }, box) == 0
+        if besideRunning { pthread_detach(besideThread) } else { Unmanaged<ExportPool>.fromOpaque(box).release() }
     }
 
     /// Queues `tasks` after those already added; returns the index of the first (what `wait`
@@ -86,7 +105,9 @@ public final class ExportPool: @unchecked Sendable {
         self.tasks += tasks
         // After `cancel` nothing more runs: what is added counts as skipped.
         done += Array(repeating: cancelled, count: tasks.count)
-        if cancelled { next = self.tasks.count }
+        if cancelled { next = self.tasks.count; nextBeside = self.tasks.count }
+        // Without the beside thread, its tasks run on the workers like any other.
+        if !besideRunning { for i in first..<self.tasks.count { self.tasks[i].beside = false } }
         pthread_cond_broadcast(changed)
         pthread_mutex_unlock(mutex)
         return first
@@ -123,36 +144,46 @@ public final class ExportPool: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    private func work() {
+    /// A worker of the cores (`beside` false) or the beside thread: runs its kind of task, in
+    /// order, until the pool is closed and they are all done.
+    private func work(beside: Bool = false) {
         pthread_mutex_lock(mutex)
         while true {
             if cancelled {
-                while next < tasks.count { done[next] = true; next += 1 }
+                while next < tasks.count { if !done[next] && !tasks[next].beside { done[next] = true }; next += 1 }
+                while nextBeside < tasks.count { if tasks[nextBeside].beside { done[nextBeside] = true }; nextBeside += 1 }
                 pthread_cond_broadcast(changed)
             }
-            guard next < tasks.count else {
+            if beside {
+                while nextBeside < tasks.count && !tasks[nextBeside].beside { nextBeside += 1 }
+            } else {
+                while next < tasks.count && tasks[next].beside { next += 1 }
+            }
+            let cursor = beside ? nextBeside : next
+            guard cursor < tasks.count else {
                 if closed || cancelled { break }
                 pthread_cond_wait(changed, mutex)
                 continue
             }
-            let w = tasks[next].weight
-            if running > 0 && runningWeight + w > budget {
+            let w = beside ? 0 : tasks[cursor].weight
+            if !beside && running > 0 && runningWeight + w > budget {
                 pthread_cond_wait(changed, mutex)
                 continue
             }
-            let i = next
-            next += 1
-            running += 1
-            runningWeight += w
+            let i = cursor
+            if beside { nextBeside += 1 } else { next += 1; running += 1; runningWeight += w }
             let body = tasks[i].body
             pthread_mutex_unlock(mutex)
-            // While every core runs a task, a frame's composites stay on their own thread.
-            th_render_busy_enter()
-            body()
-            th_render_busy_leave()
+            if beside {
+                body()
+            } else {
+                // While every core runs a task, a frame's composites stay on their own thread.
+                th_render_busy_enter()
+                body()
+                th_render_busy_leave()
+            }
             pthread_mutex_lock(mutex)
-            running -= 1
-            runningWeight -= w
+            if !beside { running -= 1; runningWeight -= w }
             done[i] = true
             pthread_cond_broadcast(changed)
         }

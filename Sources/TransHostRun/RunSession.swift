@@ -206,12 +206,12 @@ public final class RunSession {
             write.trace = .failure(error)
             return (write, [])
         }
-        let trace = ExportPool.Task(weight: 0) {
+        // Beside the cores' workers: writing a trace is short and then waits for the disk, and
+        // the transitions' pictures, which take longer, start at once on every core.
+        let trace = ExportPool.Task(weight: 0, beside: true) {
             write.trace = Result { try TraceWriter.write(result, settings: settings, to: write.tracePath) }
         }
-        // The trace last: it is short, and the transitions' pictures, which take longer, start
-        // at once on every core.
-        return (write, (write.pictures?.tasks ?? []) + [trace])
+        return (write, [trace] + (write.pictures?.tasks ?? []))
     }
 
     /// A job's steps 3 and 4 while the pool runs them: each task writes only its own field.
