@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import XCTest
 @testable import TransHostRender
@@ -100,5 +101,40 @@ final class ExportPoolTests: XCTestCase {
         pool.wait(late + 1)
         pool.close()
         XCTAssertEqual(log.state.withLock { $0.finished }, [0])
+    }
+
+    /// A task marked `beside` (a trace being written and synced) runs on the pool's own thread
+    /// while every worker is busy, in order with the others so marked, and is skipped by cancel
+    /// when it has not started.
+    func testABesideTaskRunsWhileEveryWorkerIsBusy() {
+        let pool = ExportPool(budget: 100, threads: 1)
+        let besideRan = DispatchSemaphore(value: 0)
+        let order = Mutex([Int]())
+        let sawBeside = Mutex(false)
+        pool.open()
+        _ = pool.add([ExportPool.Task(weight: 10) {
+            // The only worker waits here for the beside tasks (at most 10 s, so a pool that
+            // ran them on the worker fails instead of hanging).
+            let got = besideRan.wait(timeout: .now() + 10) == .success && besideRan.wait(timeout: .now() + 10) == .success
+            sawBeside.withLock { $0 = got }
+        }])
+        let first = pool.add((1...2).map { k in ExportPool.Task(weight: 0, beside: true) {
+            order.withLock { $0.append(k) }
+            besideRan.signal()
+        } })
+        pool.close()
+        pool.waitAll()
+        XCTAssertTrue(sawBeside.withLock { $0 }, "the beside tasks waited for the busy worker")
+        XCTAssertEqual(order.withLock { $0 }, [1, 2])
+        XCTAssertEqual(first, 1)
+
+        let cancelled = ExportPool(budget: 100, threads: 1)
+        let ran = Mutex(false)
+        cancelled.open()
+        cancelled.cancel()
+        _ = cancelled.add([ExportPool.Task(weight: 0, beside: true) { ran.withLock { $0 = true } }])
+        cancelled.close()
+        cancelled.waitAll()
+        XCTAssertFalse(ran.withLock { $0 }, "a beside task added after a cancel is skipped")
     }
 }
