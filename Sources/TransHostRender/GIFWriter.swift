@@ -119,8 +119,10 @@ public enum GIFWriter {
             func word(_ v: Int) -> [UInt8] { [UInt8(v & 0xff), UInt8((v >> 8) & 0xff)] }
             // What the GIF shows so far (packed RGB): th_gifq_encode compares each frame with it
             // and writes in only the pixels that changed.
-            let shownMemory = ScratchMemory(bytes: w * h * 4), indexMemory = ScratchMemory(bytes: w * h)
-            let codedMemory = ScratchMemory(bytes: th_gif_lzw_bound(w * h))
+            // None needs clearing: the first frame writes every pixel of `shown`, and each
+            // frame's indices and codes are written before they are read.
+            let shownMemory = ScratchMemory(bytes: w * h * 4, zeroed: false), indexMemory = ScratchMemory(bytes: w * h, zeroed: false)
+            let codedMemory = ScratchMemory(bytes: th_gif_lzw_bound(w * h), zeroed: false)
             // Held to the end: the pointers below are all that is used of them.
             defer { withExtendedLifetime((shownMemory, indexMemory, codedMemory)) {} }
             let shown = shownMemory.pointer.assumingMemoryBound(to: UInt32.self)

@@ -130,9 +130,10 @@ final class ScratchMemory {
     let bytes: Int
     private let capacity: Int
 
-    init(bytes: Int) {
+    /// `zeroed` false: whatever a reused mapping held, for a buffer written before it is read.
+    init(bytes: Int, zeroed: Bool = true) {
         self.bytes = bytes
-        if bytes >= RGBAImage.mappedBytes, let m = RasterMemory.shared.take(bytes: bytes) {
+        if bytes >= RGBAImage.mappedBytes, let m = RasterMemory.shared.take(bytes: bytes, zeroed: zeroed) {
             pointer = m.pointer
             capacity = m.capacity
         } else {
