@@ -180,8 +180,8 @@ public final class AnimationEngine {
                 continue
             }
             let anim = PropertyAnimation(property: change.property, from: change.from, to: to, keyframes: track,
-                                         begin: tx.begin, duration: tx.duration, curve: tx.curve, group: group)
-            anim.extrapolates = tx.timeline.extrapolates
+                                         begin: tx.begin, duration: tx.duration, curve: tx.curve, group: group,
+                                         extrapolates: tx.timeline.extrapolates)
             if let old = change.view.animations[change.property] { stop(old, on: change.view, finished: false) }
             change.view.animations[change.property] = anim
             group.animations.append((change.view, anim))

@@ -11,13 +11,14 @@ final class SamplingEpoch {
 ///
 /// Why: walking the live tree reads each view's object and its animation list's buffer wherever
 /// the heap put them; with thousands of views those cache misses were about half of sampling time
-/// (10,000 views). The plan's two arrays are read in order, which the processor prefetches. The
-/// animations themselves are still objects, and their first read is now the longest wait.
+/// (10,000 views). The plan's arrays are read in order, which the processor prefetches. The
+/// animations are copied into it too (see PlannedAnimation): read as objects, with the buffers
+/// and interpolators they point to, they were then most of the wait.
 ///
 /// The plan is only a faster way to read the same inputs: it is valid while the engine's
 /// SamplingEpoch has not moved since it was built, and every input it copies is one whose change
-/// moves the epoch. What it does not copy (timelines' local times, the animations' own values,
-/// explicit layer animations, sublayers) is read live on every frame.
+/// moves the epoch (an animation's copied values are its constants). What it does not copy
+/// (timelines' local times, explicit layer animations, sublayers) is read live on every frame.
 final class SamplingPlan {
     struct Entry {
         let model: PresentationState
@@ -42,12 +43,13 @@ final class SamplingPlan {
     let epoch: UInt64
     private(set) var entries: [Entry] = []
     /// Every view's block animations, view after view, each view's in its list's order (the order
-    /// sampling applies them). Held by the views' lists while the plan is valid.
-    private(set) var animations: [Unmanaged<PropertyAnimation>] = []
-    /// Where sampling leaves what its prefetching read (see PropertyAnimation.touch(level:)),
-    /// so that the reads are made.
+    /// sampling applies them). Their sources are held by the views' lists while the plan is valid.
+    private(set) var animations: [PlannedAnimation] = []
+    /// What the animations' copies index into: blends, held transforms, key times and values.
+    private(set) var tables = PlannedAnimation.Tables()
+    /// Where sampling leaves what its prefetching read (see `touch`), so that the reads are made.
     var touched: UInt64 = 0
-    /// How many views' animations sampling touches ahead at a time: enough loads in flight to
+    /// How many views' sampled forms sampling touches ahead at a time: enough loads in flight to
     /// hide a memory access, few enough that what they bring stays in the first-level cache.
     static let touchBatch = 16
 
@@ -59,12 +61,30 @@ final class SamplingPlan {
         guard add(root, parentID: nil, z: 0, depth: 0, epoch: epoch) else { return nil }
     }
 
+    /// The plan's arrays, for one frame's reading.
+    func withBuffers<R>(_ body: (UnsafeBufferPointer<Entry>, UnsafeBufferPointer<PlannedAnimation>, PlannedAnimation.Buffers) -> R) -> R {
+        entries.withUnsafeBufferPointer { entries in
+            animations.withUnsafeBufferPointer { animations in
+                tables.blends.withUnsafeBufferPointer { blends in
+                    tables.transforms.withUnsafeBufferPointer { transforms in
+                        tables.numbers.withUnsafeBufferPointer { numbers in
+                            tables.segments.withUnsafeBufferPointer { segments in
+                                body(entries, animations, PlannedAnimation.Buffers(blends: blends, transforms: transforms,
+                                                                                    numbers: numbers, segments: segments))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Views and animations are borrowed, not retained, as in the recursive walk: retaining a
     /// view is an atomic operation on its side table (subviews hold their superview weakly).
     private func add(_ v: View, parentID: String?, z: Int, depth: Int, epoch: SamplingEpoch) -> Bool {
         guard v.samplingEpoch === epoch else { return false }
         v.animations.list.withUnsafeBufferPointer { list in
-            for i in list.indices { animations.append(Unmanaged.passUnretained(list[i])) }
+            for i in list.indices { animations.append(PlannedAnimation(list[i], into: &tables)) }
         }
         let sampled = SampledView(v).storage   // made and kept by the view if it had none
         entries.append(Entry(model: v.model, view: Unmanaged.passUnretained(sampled), parentID: parentID, z: z, depth: depth,
@@ -85,15 +105,6 @@ final class SamplingPlan {
 }
 
 extension AnimationEngine {
-    /// Touches the animations in `range` level by level (see PropertyAnimation.touch(level:)).
-    private static func touch(_ animations: UnsafeBufferPointer<Unmanaged<PropertyAnimation>>, _ range: Range<Int>) -> UInt64 {
-        var w: UInt64 = 0
-        for level in 0..<3 {
-            for k in range { w ^= animations[k]._withUnsafeGuaranteedRef { $0.touch(level: level) } }
-        }
-        return w
-    }
-
     /// Touches the header (reference count) of the sampled forms in `range`: each frame's node
     /// retains its view's form.
     private static func touch(_ entries: UnsafeBufferPointer<SamplingPlan.Entry>, _ range: Range<Int>) -> UInt64 {
@@ -106,20 +117,18 @@ extension AnimationEngine {
     /// operations (the plan's order is the recursive walk's, and the cache is shared the same way).
     func sample(_ plan: SamplingPlan, into out: inout [PresentationNode]) {
         var cache = SamplingCache(now: now)
-        plan.entries.withUnsafeBufferPointer { entries in
-            plan.animations.withUnsafeBufferPointer { animations in
+        plan.withBuffers { entries, animations, tables in
                 var a = 0
                 var touchedThrough = 0
                 for i in entries.indices {
                     if i == touchedThrough {
                         touchedThrough = min(i + SamplingPlan.touchBatch, entries.count)
-                        plan.touched ^= Self.touch(animations, a..<entries[touchedThrough - 1].animationEnd)
-                            ^ Self.touch(entries, i..<touchedThrough)
+                        plan.touched ^= Self.touch(entries, i..<touchedThrough)
                     }
                     var state = entries[i].model
                     let end = entries[i].animationEnd
                     while a < end {
-                        animations[a]._withUnsafeGuaranteedRef { $0.apply(to: &state, cache: &cache) }
+                        animations[a].apply(to: &state, cache: &cache, tables)
                         a += 1
                     }
                     var layerBox: PresentationNode.LayerBox?
@@ -134,7 +143,6 @@ extension AnimationEngine {
                                                 depth: entries[i].depth, state: state, isHidden: entries[i].isHidden,
                                                 layerBox: layerBox))
                 }
-            }
         }
     }
 }
