@@ -211,4 +211,25 @@ final class SamplingPlanTests: XCTestCase {
         }
         XCTAssertGreaterThan(sampledWithPlans, 50, "the frames were sampled from plans")
     }
+
+    /// A tree's first frame has no size to go by: it is planned when the engine has enough views
+    /// alive for it to be large (and shows the tree as it is), and walked when it has not.
+    func testATreesFirstFrameIsPlannedWhenTheEngineHasEnoughViewsAlive() {
+        let engine = AnimationEngine()
+        engine.samplingPlanMinimumViews = 40
+        let root = View(engine: engine, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        for i in 0..<30 { root.addSubview(View(engine: engine, frame: Rect(x: Double(i), y: 0, width: 8, height: 8))) }
+        do {
+            let others = (0..<20).map { _ in View(engine: engine) }   // alive, in no tree of this root
+            engine.animate(AnimationParameters(duration: 1, options: linear)) { root.subviews[3].alpha = 0 }
+            engine.advance(to: 0.25)
+            XCTAssertEqual(engine.sampleTree(root), expected(engine, root))
+            XCTAssertNotNil(root.samplingPlan, "51 views alive: the first frame is planned")
+            XCTAssertEqual(others.count, 20)
+        }
+        let small = View(engine: engine, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        small.addSubview(View(engine: engine))
+        XCTAssertEqual(engine.sampleTree(small), expected(engine, small))
+        XCTAssertNil(small.samplingPlan, "33 views alive once the others are gone: walked")
+    }
 }

@@ -28,10 +28,9 @@ struct PlannedAnimation {
         case keyValues
     }
 
-    enum Curve {
-        case bezier(UnitBezier)
-        case spring(SpringSolver)
-    }
+    /// The curve in four numbers: a Bezier's control points (its coefficients are computed from
+    /// them, the same way each time) or a spring's stiffness, damping and initial velocity.
+    enum CurveKind: UInt8 { case bezier, spring }
 
     /// The keyframe segment of a transform, as the plan keeps it.
     struct Segment {
@@ -47,13 +46,12 @@ struct PlannedAnimation {
     let duration: Double
     let endThreshold: Double
     let groupSequence: Int
-    let curve: Curve
-    let from4: (Double, Double, Double, Double)
-    let to4: (Double, Double, Double, Double)
+    let curve: (Double, Double, Double, Double)
+    let curveKind: CurveKind
     let form: Form
     let property: AnimatableProperty
     let keyMode: KeyframeCalculationMode
-    /// Whether `from` and `to` have exactly `property.width` numbers (so `from4` and `to4` store as they do).
+    /// Whether `from` and `to` have exactly `property.width` numbers (so that their copies store as they do).
     let plainEnds: Bool
     let keyCount: Int32
     let first: Int32
@@ -65,6 +63,14 @@ struct PlannedAnimation {
         var transforms: [Transform3D] = []
         var numbers: [Double] = []
         var segments: [Segment] = []
+
+        /// Room for a tree of `views` views with an animated transform and a few numbers each.
+        /// Growing an array copies it; room never written costs next to nothing (a large
+        /// allocation is a mapping whose pages are only made when first written).
+        mutating func reserve(views: Int) {
+            blends.reserveCapacity(views); transforms.reserveCapacity(views)
+            numbers.reserveCapacity(views * 8); segments.reserveCapacity(views)
+        }
     }
 
     /// Views of `Tables` for one frame.
@@ -81,15 +87,20 @@ struct PlannedAnimation {
         begin = a.begin; duration = a.duration; endThreshold = a.endThreshold; groupSequence = a.groupSequence
         // As PropertyAnimation.progress: its spring's solver, or else its curve (a Bezier: a
         // spring curve always has its solver).
-        var curve = Curve.bezier(.linear), hasCurve = true
-        if let spring = a.spring { curve = .spring(spring) } else if case .bezier(let b) = a.curve { curve = .bezier(b) } else { hasCurve = false }
-        self.curve = curve
-        from4 = a.from4; to4 = a.to4
+        var curve = (0.0, 0.0, 1.0, 1.0), kind = CurveKind.bezier, hasCurve = true
+        if let s = a.spring {
+            curve = (s.stiffness, s.damping, s.initialVelocity, 0); kind = .spring
+        } else if case .bezier(let b) = a.curve {
+            curve = (b.p1x, b.p1y, b.p2x, b.p2y)
+        } else {
+            hasCurve = false
+        }
+        self.curve = curve; curveKind = kind
         property = a.property
         keyMode = a.keyMode
         keyCount = Int32(a.keyCount)
         let width = a.property.width
-        plainEnds = a.from.count == width && a.to.count == width
+        plainEnds = a.plainEnds
         var form = Form.live
         var first = 0, segment = 0
         if a.extrapolates || !hasCurve {
@@ -123,6 +134,13 @@ struct PlannedAnimation {
                 form = .transform
             }
         } else {
+            // The ends' inline copies, `property.width` numbers each (the rest are not read).
+            first = tables.numbers.count
+            for e in [a.from4, a.to4] {
+                tables.numbers.append(e.0)
+                if width > 1 { tables.numbers.append(e.1) }
+                if width > 2 { tables.numbers.append(e.2); tables.numbers.append(e.3) }
+            }
             form = .ends
         }
         self.form = form
@@ -131,9 +149,10 @@ struct PlannedAnimation {
     }
 
     @inline(__always) private func progress(_ u: Double) -> Double {
-        switch curve {
-        case .bezier(let b): return TimingCurve.bezier(b).progress(u, duration: duration)
-        case .spring(let s): return PropertyAnimation.progress(u, spring: s, duration: duration)
+        let c = curve
+        switch curveKind {
+        case .bezier: return TimingCurve.bezier(UnitBezier(c.0, c.1, c.2, c.3)).progress(u, duration: duration)
+        case .spring: return PropertyAnimation.progress(u, spring: SpringSolver(stiffness: c.0, damping: c.1, initialVelocity: c.2), duration: duration)
         }
     }
 
@@ -147,14 +166,15 @@ struct PlannedAnimation {
         switch form {
         case .live: live(&state, &cache)
         case .ends:
+            let width = property.width, from = tables.numbers.baseAddress! + Int(first), to = from + width
             if p <= 0 && u <= 0 {
                 guard plainEnds else { return live(&state, &cache) }
-                PropertyAnimation.store(from4, property, in: &state)
+                PropertyAnimation.store(Self.four(from, width), property, in: &state)
             } else if p == 1 {
                 guard plainEnds else { return live(&state, &cache) }
-                PropertyAnimation.store(to4, property, in: &state)
+                PropertyAnimation.store(Self.four(to, width), property, in: &state)
             } else {
-                PropertyAnimation.store(mixing: from4, to4, p, property, in: &state)
+                PropertyAnimation.store(mixing: Self.four(from, width), Self.four(to, width), p, property, in: &state)
             }
         case .transform:
             // Interpolator.value's usual path; its ends and edge cases are the animation's.
@@ -181,6 +201,11 @@ struct PlannedAnimation {
             let width = property.width, values = base + n
             PropertyAnimation.store(mixing: values + i * width, values + (i + 1) * width, v, property, in: &state)
         }
+    }
+
+    /// `width` numbers from `p`, then zeros.
+    @inline(__always) private static func four(_ p: UnsafePointer<Double>, _ width: Int) -> (Double, Double, Double, Double) {
+        (p[0], width > 1 ? p[1] : 0, width > 2 ? p[2] : 0, width > 3 ? p[3] : 0)
     }
 
     /// The animation itself, borrowed (the plan is valid only while its views hold their animations).

@@ -16,6 +16,8 @@ final class PropertyAnimation {
     let duration: Double
     /// See AnimationTimeline.extrapolates (its value when the animation was made).
     let extrapolates: Bool
+    /// Whether `from` and `to` have exactly `property.width` numbers (see PlannedAnimation).
+    let plainEnds: Bool
     let property: AnimatableProperty
     /// Whether this is a keyframe animation (`keyframes` is set).
     let hasKeyframes: Bool
@@ -81,6 +83,7 @@ final class PropertyAnimation {
             (v.count > 0 ? v[0] : 0, v.count > 1 ? v[1] : 0, v.count > 2 ? v[2] : 0, v.count > 3 ? v[3] : 0)
         }
         from4 = four(from); to4 = four(to)
+        plainEnds = from.count == property.width && to.count == property.width
         groupSequence = group.sequence
         if case .spring(let zeta, let v) = curve {
             spring = SpringSolver(dampingRatio: zeta, duration: duration, initialVelocity: v)
