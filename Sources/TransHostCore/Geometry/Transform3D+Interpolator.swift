@@ -3,11 +3,26 @@ extension Transform3D {
     /// every call when both ends decompose. A value without references, so a sampling plan can
     /// keep a copy of it next to the rest of what a frame reads (see SamplingPlan).
     struct Blend {
-        let da: Decomposed, db: Decomposed
+        /// What the blend mixes of one end: a decomposition but its rotation (the rotations
+        /// blend through `rotation`).
+        struct Parts {
+            let scale: (x: Double, y: Double, z: Double)
+            let skew: (xy: Double, xz: Double, yz: Double)
+            let translation: (x: Double, y: Double, z: Double)
+            let perspective: (x: Double, y: Double, z: Double, w: Double)
+            let homogeneousScale: Double
+
+            init(_ d: Decomposed) {
+                scale = d.scale; skew = d.skew; translation = d.translation; perspective = d.perspective
+                homogeneousScale = d.homogeneousScale
+            }
+        }
+
+        let da: Parts, db: Parts
         let rotation: Slerp
 
         init(_ da: Decomposed, _ db: Decomposed) {
-            self.da = da; self.db = db
+            self.da = Parts(da); self.db = Parts(db)
             rotation = Slerp(da.quaternion, db.quaternion)
         }
 
