@@ -43,8 +43,8 @@ extension SamplingPlan {
 }
 
 extension PropertyAnimation {
-    /// Reads a word from each cache line a plan's copy of this animation reads at depth `level`
-    /// (0: this object; 1: the interpolator and buffers it points to; 2: its segments'
+    /// Reads a word from each cache line that building a plan reads of this animation at depth
+    /// `level` (0: this object; 1: the interpolator and buffers it points to; 2: its segments'
     /// interpolators), mixed into one number.
     func touch(level: Int) -> UInt64 {
         if level == 0 {
