@@ -17,11 +17,13 @@
 // meant only to make sampling faster must leave it as it was.
 //
 // For a tree of thousands of views (AnimationEngine.samplingPlanMinimumViews) the engine builds a
-// plan (its views and animations in two arrays, read in order) the first time it finds the tree
-// unchanged since the last frame; later frames reuse it until something changes. Smaller trees
-// are walked every frame. The average per frame includes the frames that walked the tree and the
-// one that built its plan; the second table shows frames 0 and 1 apart from the median of the
-// others (streamed): at 10,000 layers frame 0 walks the tree and frame 1 builds the plan.
+// plan (its views and copies of its animations in arrays read in order) on the tree's first frame
+// when the engine has that many views alive, or else the first time it finds the tree unchanged
+// since the last frame; later frames reuse it until something changes. Smaller trees are walked
+// every frame. The average per frame includes the frame that built the plan (and any that walked
+// the tree); the second table shows frames 0 and 1 apart from the median of the others
+// (streamed): at 10,000 layers frame 0 builds the plan, reading every view and animation from
+// memory for the first time.
 import TransHostCore
 #if canImport(Glibc)
 import Glibc
@@ -218,7 +220,7 @@ if perLayer.count > 1 {
 }
 print("")
 print("streamed, frame by frame (us; best of the sweeps):")
-print("layers    frame 0    frame 1    median of frames 2-60   (at 10,000 layers frame 1 builds the tree's plan)")
+print("layers    frame 0    frame 1    median of frames 2-60   (at 10,000 layers frame 0 builds the tree's plan)")
 for (n, f) in frameSplit {
     print(column("\(n)", 6) + column(fixed(f.firstUS, 1), 11) + column(fixed(f.secondUS, 1), 11) + column(fixed(f.restUS, 1), 25))
 }

@@ -138,4 +138,98 @@ final class SamplingPlanTests: XCTestCase {
         check(engine, root, "a removal from a large tree", time: &t) { root.subviews[9].removeFromSuperview() }
         XCTAssertNotNil(root.samplingPlan)
     }
+
+    /// Every number of every node, bit for bit (== would take -0 for 0).
+    private func bits(_ nodes: [PresentationNode]) -> [[UInt64]] {
+        nodes.map { n in
+            let s = n.state
+            var out = [s.bounds.origin.x, s.bounds.origin.y, s.bounds.size.width, s.bounds.size.height, s.position.x, s.position.y,
+                       s.anchorPoint.x, s.anchorPoint.y, s.alpha, s.cornerRadius].map(\.bitPattern)
+            out += s.transform.values.map(\.bitPattern)
+            if let c = s.backgroundColor { out += [c.red, c.green, c.blue, c.alpha].map(\.bitPattern) } else { out.append(1) }
+            return out
+        }
+    }
+
+    /// A plan keeps its own copy of each animation's constants; whatever kind of animation it is,
+    /// every frame (before a delayed start, on the way, at the exact end) has the bits the
+    /// animation gives itself.
+    func testEveryKindOfAnimationShowsTheBitsItGivesItself() {
+        let engine = AnimationEngine()
+        engine.samplingPlanMinimumViews = 0
+        let root = View(engine: engine, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        let views = (0..<10).map { i in View(engine: engine, frame: Rect(x: Double(i) * 30, y: 10, width: 20, height: 20), name: "\(i)") }
+        for v in views { root.addSubview(v) }
+        views[0].backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
+        engine.animate(AnimationParameters(duration: 1)) {
+            views[0].frame = Rect(x: 40, y: 90, width: 60, height: 10)
+            views[0].anchorPoint = Point(x: 0, y: 1)
+            views[0].backgroundColor = nil
+            views[0].alpha = 0.3
+        }
+        engine.animate(AnimationParameters(duration: 0.8, delay: 0.2, curve: .spring(dampingRatio: 0.3, initialVelocity: 4))) {
+            views[1].transform = AffineTransform(rotationAngle: 2.5)
+            views[1].cornerRadius = 6
+        }
+        // Not decomposable (a zero scale): the component-wise blend.
+        engine.animate(AnimationParameters(duration: 1)) { views[2].transform3D = Transform3D(AffineTransform(a: 0, b: 0, c: 0, d: 0, tx: 5, ty: 0)) }
+        for (i, mode) in KeyframeCalculationMode.allCases.enumerated() {
+            let v = views[3 + i]
+            engine.animateKeyframes(AnimationParameters(duration: 1), mode: mode, animations: {
+                engine.addKeyframe(relativeStart: 0, relativeDuration: 0.4) {
+                    var t = Transform3D.identity
+                    t.m34 = -1.0 / 500
+                    v.transform3D = t.rotated(70, 0, 1, 0)
+                    v.position = Point(x: v.position.x, y: 200)
+                }
+                // Held until 0.6: a segment between two equal transforms.
+                engine.addKeyframe(relativeStart: 0.6, relativeDuration: 0.4) {
+                    v.alpha = 0.1
+                    v.transform3D = Transform3D(AffineTransform(scaleX: 2, y: 0.5))
+                }
+            })
+        }
+        let animator = PropertyAnimator(engine: engine, duration: 1, timing: .spring(dampingRatio: 0.4, initialVelocity: 0))
+        animator.addAnimations { views[8].position = Point(x: 300, y: 400); views[8].transform = AffineTransform(rotationAngle: 1) }
+        animator.startAnimation()
+        let timeline = AnimationTimeline(name: "scrubbed", startingAt: 0)
+        engine.withTimeline(timeline) {
+            engine.animate(AnimationParameters(duration: 1)) { views[9].transform = AffineTransform(rotationAngle: -1); views[9].alpha = 0 }
+        }
+        var sampledWithPlans = 0
+        for k in 0...70 {
+            let t = Double(k) / 60
+            engine.advance(to: t)
+            if k == 30 { timeline.pause(now: t) }
+            if k > 30 && k < 40 { timeline.setLocalTime(Double(k - 30) / 10, now: t) }
+            if k == 40 { timeline.setSpeed(-1, now: t) }
+            let sampled = engine.sampleTree(root)
+            if root.samplingPlan != nil { sampledWithPlans += 1 }
+            let got = bits(sampled), want = bits(expected(engine, root))
+            let differing = want.indices.filter { $0 >= got.count || got[$0] != want[$0] }.map { sampled[$0].view.name }
+            XCTAssertEqual(differing, [], "views whose numbers differ at t = \(k)/60")
+        }
+        XCTAssertGreaterThan(sampledWithPlans, 50, "the frames were sampled from plans")
+    }
+
+    /// A tree's first frame has no size to go by: it is planned when the engine has enough views
+    /// alive for it to be large (and shows the tree as it is), and walked when it has not.
+    func testATreesFirstFrameIsPlannedWhenTheEngineHasEnoughViewsAlive() {
+        let engine = AnimationEngine()
+        engine.samplingPlanMinimumViews = 40
+        let root = View(engine: engine, frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        for i in 0..<30 { root.addSubview(View(engine: engine, frame: Rect(x: Double(i), y: 0, width: 8, height: 8))) }
+        do {
+            let others = (0..<20).map { _ in View(engine: engine) }   // alive, in no tree of this root
+            engine.animate(AnimationParameters(duration: 1, options: linear)) { root.subviews[3].alpha = 0 }
+            engine.advance(to: 0.25)
+            XCTAssertEqual(engine.sampleTree(root), expected(engine, root))
+            XCTAssertNotNil(root.samplingPlan, "51 views alive: the first frame is planned")
+            XCTAssertEqual(others.count, 20)
+        }
+        let small = View(engine: engine, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        small.addSubview(View(engine: engine))
+        XCTAssertEqual(engine.sampleTree(small), expected(engine, small))
+        XCTAssertNil(small.samplingPlan, "33 views alive once the others are gone: walked")
+    }
 }

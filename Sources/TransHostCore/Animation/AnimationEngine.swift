@@ -47,10 +47,11 @@ public final class AnimationEngine {
     let samplingEpoch = SamplingEpoch()
     /// The fewest views a tree needs for sampling to build it a plan. What sampling reads of a
     /// smaller tree stays in the processor's caches, where walking it is as fast as reading a
-    /// plan (engine bench, 2 cores: with plans 100 layers took 14.7 us a frame against 13.7
-    /// walked, 1000 about 3% more, 3000 the same, 10,000 as little as half). Tests lower it to
+    /// plan: engine bench, 2 cores, best of interleaved runs, with a plan 100 layers took 14.2 us
+    /// a frame against 14.4 walked (its first frame 60 against 27), and 1000 layers, whose views
+    /// and animations no longer fit this machine's caches, 169 against 213. Tests lower it to
     /// exercise plans on small trees.
-    var samplingPlanMinimumViews = 4096
+    var samplingPlanMinimumViews = 512
     private var groupCounter = 0
     /// The running blocks, in creation order. Any change may move the next block stop.
     var groups: [AnimationGroup] = [] { didSet { blockStops.invalidate() } }
@@ -180,8 +181,8 @@ public final class AnimationEngine {
                 continue
             }
             let anim = PropertyAnimation(property: change.property, from: change.from, to: to, keyframes: track,
-                                         begin: tx.begin, duration: tx.duration, curve: tx.curve, group: group)
-            anim.extrapolates = tx.timeline.extrapolates
+                                         begin: tx.begin, duration: tx.duration, curve: tx.curve, group: group,
+                                         extrapolates: tx.timeline.extrapolates)
             if let old = change.view.animations[change.property] { stop(old, on: change.view, finished: false) }
             change.view.animations[change.property] = anim
             group.animations.append((change.view, anim))

@@ -14,41 +14,40 @@ final class PropertyAnimation {
     let timeline: AnimationTimeline
     let begin: Double
     let duration: Double
-    /// See AnimationTimeline.extrapolates.
-    var extrapolates = false
+    /// See AnimationTimeline.extrapolates (its value when the animation was made).
+    let extrapolates: Bool
+    /// Whether `from` and `to` have exactly `property.width` numbers (see PlannedAnimation).
+    let plainEnds: Bool
     let property: AnimatableProperty
     /// Whether this is a keyframe animation (`keyframes` is set).
-    private let hasKeyframes: Bool
+    let hasKeyframes: Bool
     /// The group's sequence number. Every animation of a group has its curve and duration (one
     /// animate block), so they share progress at equal normalized times (see SamplingCache).
     let groupSequence: Int
     /// `end - endSlack * max(1, |end|)`, the local time from which a sample counts as the end:
     /// the same number the expression gives every frame, computed once.
-    private let endThreshold: Double
+    let endThreshold: Double
     /// For a transform: the two ends decomposed once (`transformInterpolator`'s storage, borrowed).
-    private let transformStorage: Unmanaged<Transform3D.Interpolator.Storage>?
+    let transformStorage: Unmanaged<Transform3D.Interpolator.Storage>?
     /// A keyframe animation's value count, mode and sampling key times (KeyframeTrack.samplingKeyTimes).
-    private let keyCount: Int
-    private let keyMode: KeyframeCalculationMode
-    private let keyTimes: UnsafeMutableBufferPointer<Double>
+    let keyCount: Int
+    let keyMode: KeyframeCalculationMode
+    let keyTimes: UnsafeMutableBufferPointer<Double>
     /// For a transform in the linear, paced and discrete modes: one interpolator per segment
     /// (`segmentInterpolators`' storages, borrowed); empty otherwise.
-    private let segments: UnsafeMutableBufferPointer<Unmanaged<Transform3D.Interpolator.Storage>>
-    /// The segment the last sample fell in: the one `touch` reads ahead (the next sample is
-    /// likely in the same one). Written only when it changes; nothing computed depends on it.
-    @exclusivity(unchecked) private var lastSegment = 0
+    let segments: UnsafeMutableBufferPointer<Unmanaged<Transform3D.Interpolator.Storage>>
     /// For another property in those modes: the key values' first `property.width` numbers, value
     /// after value; empty otherwise (or when a value is shorter).
-    private let keyValues: UnsafeMutableBufferPointer<Double>
+    let keyValues: UnsafeMutableBufferPointer<Double>
 
     /// `from` and `to` inline for the properties of up to four numbers (all but the transform):
     /// mixing them every frame then reads no array buffer (with many views, a miss each).
-    private let from4: (Double, Double, Double, Double)
-    private let to4: (Double, Double, Double, Double)
+    let from4: (Double, Double, Double, Double)
+    let to4: (Double, Double, Double, Double)
     let from: AnimatableValue
     let to: AnimatableValue
     /// The spring's stiffness and damping, solved once (Newton's method is not free).
-    private let spring: SpringSolver?
+    let spring: SpringSolver?
     let curve: TimingCurve
     unowned let group: AnimationGroup
     /// Keyframe values and key times, when this animation is a keyframe one; `from` is then the
@@ -61,6 +60,11 @@ final class PropertyAnimation {
     /// The curve's progress at normalized time u (see TimingCurve.progress).
     func progress(_ u: Double) -> Double {
         guard let spring else { return curve.progress(u, duration: duration) }
+        return Self.progress(u, spring: spring, duration: duration)
+    }
+
+    /// A spring's progress at normalized time u (what `progress` computes with one).
+    @inline(__always) static func progress(_ u: Double, spring: SpringSolver, duration: Double) -> Double {
         let u = min(max(u, 0), 1)
         return u >= 1 ? 1 : spring.progress(at: u * duration)
     }
@@ -68,8 +72,8 @@ final class PropertyAnimation {
     // Everything sampling needs is computed here, once per animation, and kept in constants:
     // lazy properties would be checked (and copied) on every frame.
     init(property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue, keyframes: KeyframeTrack? = nil,
-         begin: Double, duration: Double, curve: TimingCurve, group: AnimationGroup) {
-        self.property = property; self.from = from; self.to = to; self.keyframes = keyframes
+         begin: Double, duration: Double, curve: TimingCurve, group: AnimationGroup, extrapolates: Bool = false) {
+        self.property = property; self.from = from; self.to = to; self.keyframes = keyframes; self.extrapolates = extrapolates
         self.begin = begin; self.duration = duration; self.curve = curve; self.group = group
         timeline = group.timeline
         hasKeyframes = keyframes != nil
@@ -79,6 +83,7 @@ final class PropertyAnimation {
             (v.count > 0 ? v[0] : 0, v.count > 1 ? v[1] : 0, v.count > 2 ? v[2] : 0, v.count > 3 ? v[3] : 0)
         }
         from4 = four(from); to4 = four(to)
+        plainEnds = from.count == property.width && to.count == property.width
         groupSequence = group.sequence
         if case .spring(let zeta, let v) = curve {
             spring = SpringSolver(dampingRatio: zeta, duration: duration, initialVelocity: v)
@@ -121,33 +126,6 @@ final class PropertyAnimation {
 
     /// Relative slack (in seconds per second of local time) under which a sample counts as the end.
     static let endSlack = 1e-9
-
-    /// Reads a word from each cache line `apply` reads at depth `level` (0: this object; 1: the
-    /// buffers and objects it points to; 2: the last segment's interpolator), mixed into one number.
-    ///
-    /// Why: with thousands of animated views, what sampling reads of its animations is far from
-    /// the caches, and `apply` reads it as a chain (the animation, then its interpolator or key
-    /// values), waiting for each. SamplingPlan touches the next few views' animations level by
-    /// level first: the loads of one level do not depend on each other, so the processor has
-    /// many of them in flight at once instead of one. Nothing is computed from what is read.
-    func touch(level: Int) -> UInt64 {
-        if level == 0 {
-            var w = begin.bitPattern ^ endThreshold.bitPattern ^ from4.0.bitPattern ^ to4.3.bitPattern
-            if let spring { w ^= spring.stiffness.bitPattern } else if case .bezier(let b) = curve { w ^= b.p2y.bitPattern }
-            return w
-        }
-        var w: UInt64 = 0
-        if level == 1 {
-            if let transformStorage { w ^= transformStorage._withUnsafeGuaranteedRef { Transform3D.Interpolator.touch($0) } }
-            for i in keyTimes.indices { w ^= keyTimes[i].bitPattern }
-            for i in segments.indices { w ^= UInt64(UInt(bitPattern: segments[i].toOpaque())) }
-            var i = 0
-            while i < keyValues.count { w ^= keyValues[i].bitPattern; i += 8 }
-        } else if lastSegment < segments.count {
-            w ^= segments[lastSegment]._withUnsafeGuaranteedRef { Transform3D.Interpolator.touch($0) }
-        }
-        return w
-    }
 
     /// The presentation value at local time `l`. Before `begin` the start value shows (UIKit
     /// fills backwards during a delay); at and after the end the final value shows.
@@ -208,7 +186,6 @@ final class PropertyAnimation {
             switch KeyframeTrack.locate(p, times: UnsafeBufferPointer(keyTimes), count: keyCount, mode: keyMode) {
             case .value(let i): state.transform = Transform3D(keyframes!.values[i])
             case .segment(let i, let u):
-                if i != lastSegment { lastSegment = i }
                 state.transform = segments[i]._withUnsafeGuaranteedRef { Transform3D.Interpolator.value($0, at: u) }
             }
         } else if !keyValues.isEmpty {
@@ -216,7 +193,7 @@ final class PropertyAnimation {
             case .value(let i): store(keyframes!.values[i], in: &state)
             case .segment(let i, let u):
                 let width = keyValues.count / keyCount
-                store(mixing: keyValues.baseAddress! + i * width, keyValues.baseAddress! + (i + 1) * width, u, in: &state)
+                Self.store(mixing: keyValues.baseAddress! + i * width, keyValues.baseAddress! + (i + 1) * width, u, property, in: &state)
             }
         } else {
             store(keyframes!.value(at: p, property: property), in: &state)
@@ -224,27 +201,39 @@ final class PropertyAnimation {
     }
 
     /// `store(mixing: from, to, p)` from the inline copies of the ends (the same numbers, the
-    /// same operations).
+    /// same operations). Not for transforms.
     private func storeMixingEnds(_ t: Double, in state: inout PresentationState) {
-        let a = from4, b = to4
+        Self.store(mixing: from4, to4, t, property, in: &state)
+    }
+
+    /// `a + (b - a) * t` component by component, stored as `store` would store that vector.
+    @inline(__always) static func store(mixing a: (Double, Double, Double, Double), _ b: (Double, Double, Double, Double), _ t: Double,
+                                        _ property: AnimatableProperty, in state: inout PresentationState) {
         @inline(__always) func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+        store((mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2), mix(a.3, b.3)), property, in: &state)
+    }
+
+    /// Stores a value of `property.width` numbers (the rest unused) as `store` stores a vector of
+    /// that many. Not for transforms.
+    @inline(__always) static func store(_ v: (Double, Double, Double, Double), _ property: AnimatableProperty,
+                                        in state: inout PresentationState) {
         switch property {
-        case .transform: state.transform = Transform3D(ValueCodec.interpolate(property, from, to, t))
-        case .alpha: state.alpha = min(max(mix(a.0, b.0), 0), 1)
-        case .cornerRadius: state.cornerRadius = max(mix(a.0, b.0), 0)
-        case .position: state.position = Point(x: mix(a.0, b.0), y: mix(a.1, b.1))
-        case .anchorPoint: state.anchorPoint = Point(x: mix(a.0, b.0), y: mix(a.1, b.1))
-        case .bounds: state.bounds = Rect(x: mix(a.0, b.0), y: mix(a.1, b.1), width: mix(a.2, b.2), height: mix(a.3, b.3))
+        case .transform: break   // never called: transforms go through their interpolators
+        case .alpha: state.alpha = min(max(v.0, 0), 1)
+        case .cornerRadius: state.cornerRadius = max(v.0, 0)
+        case .position: state.position = Point(x: v.0, y: v.1)
+        case .anchorPoint: state.anchorPoint = Point(x: v.0, y: v.1)
+        case .bounds: state.bounds = Rect(x: v.0, y: v.1, width: v.2, height: v.3)
         case .backgroundColor:
-            let r = mix(a.0, b.0), g = mix(a.1, b.1), bl = mix(a.2, b.2), al = mix(a.3, b.3)
-            state.backgroundColor = r == 0 && g == 0 && bl == 0 && al == 0 ? nil : Color(red: r, green: g, blue: bl, alpha: al)
+            state.backgroundColor = v.0 == 0 && v.1 == 0 && v.2 == 0 && v.3 == 0 ? nil : Color(red: v.0, green: v.1, blue: v.2, alpha: v.3)
         }
     }
 
     /// Stores `a + (b - a) * t` (ValueCodec.interpolate's arithmetic, component by component) as
     /// `store` would store that vector, without building it. Not for transforms; `a` and `b`
     /// hold `property.width` numbers each.
-    private func store(mixing a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ t: Double, in state: inout PresentationState) {
+    @inline(__always) static func store(mixing a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ t: Double, _ property: AnimatableProperty,
+                                        in state: inout PresentationState) {
         @inline(__always) func mix(_ k: Int) -> Double { a[k] + (b[k] - a[k]) * t }
         switch property {
         case .transform: break   // never called: a transform's keyframes mix through their interpolators

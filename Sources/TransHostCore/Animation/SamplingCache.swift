@@ -30,9 +30,15 @@ struct SamplingCache {
     }
 
     mutating func progress(of anim: PropertyAnimation, at u: Double) -> Double {
-        if anim.groupSequence == group && u.bitPattern == uBits { return progress }
-        let p = anim.progress(u)
-        group = anim.groupSequence; uBits = u.bitPattern; progress = p
+        progress(group: anim.groupSequence, at: u) { anim.progress($0) }
+    }
+
+    /// The progress of a block's animation at u: `compute(u)` unless the last one asked was of
+    /// the same block at the same u.
+    @inline(__always) mutating func progress(group g: Int, at u: Double, _ compute: (Double) -> Double) -> Double {
+        if g == group && u.bitPattern == uBits { return progress }
+        let p = compute(u)
+        group = g; uBits = u.bitPattern; progress = p
         return p
     }
 }

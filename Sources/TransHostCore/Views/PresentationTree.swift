@@ -149,14 +149,21 @@ extension AnimationEngine {
     }
 
     /// A plan of the tree under `root`, when one is likely to pay: a large tree (see
-    /// samplingPlanMinimumViews; its size is known from its last frame, so a tree's first frame
-    /// is walked) unchanged since its last frame is likely to hold still for the next frames too
-    /// (building a plan costs about a walk). A tree that changes every frame is walked instead,
-    /// and costs no more than before plans existed; so is one with another engine's view in it,
-    /// which is not tried again until something changes.
+    /// samplingPlanMinimumViews) unchanged since its last frame is likely to hold still for the
+    /// next frames too (building a plan costs about a walk). A tree that changes every frame is
+    /// walked instead, and costs no more than before plans existed; so is one with another
+    /// engine's view in it, which is not tried again until something changes.
+    ///
+    /// A tree's size is known from its last frame. Its first frame has none: it is planned when
+    /// the engine has enough views alive for the tree to be large, since a tree's first frames
+    /// tend to be alike (a transition's first frame is followed by the rest of it), and walking
+    /// it and then building its plan on the next frame read every view from memory twice.
     private func newPlan(for root: View, at epoch: UInt64) -> SamplingPlan? {
-        guard root.lastSampleCount >= samplingPlanMinimumViews else { return nil }
-        if let last = root.lastSampledEpoch, last != epoch { return nil }
+        if let last = root.lastSampledEpoch {
+            guard last == epoch, root.lastSampleCount >= samplingPlanMinimumViews else { return nil }
+        } else {
+            guard samplingEpoch.views >= samplingPlanMinimumViews else { return nil }
+        }
         guard root.planRefusedEpoch != epoch else { return nil }
         guard let plan = SamplingPlan(root: root, epoch: samplingEpoch) else {
             root.planRefusedEpoch = epoch

@@ -81,6 +81,7 @@ public final class View {
     /// Releasing a deep chain one level per nested deinit would overflow the stack; views
     /// nobody else holds are taken apart here, one at a time.
     deinit {
+        samplingEpoch.views -= 1
         var pending = subviews
         subviews = []
         while var v = pending.popLast() {
@@ -94,6 +95,7 @@ public final class View {
     public init(engine: AnimationEngine, frame: Rect = .zero, name: String = "") {
         self.engine = engine
         samplingEpoch = engine.samplingEpoch
+        samplingEpoch.views += 1
         self.id = engine.nextViewID()
         self.name = name
         model = PresentationState(bounds: Rect(x: 0, y: 0, width: frame.width, height: frame.height),
