@@ -194,14 +194,16 @@ int gif_flatten_into(const uint32_t *pixels, size_t stride, int w, int h, uint8_
     th_gifq_read_extent(hint, first, w, h, extent);
     const int hx0 = extent[0], hy0 = extent[1], hx1 = extent[2], hy1 = extent[3];
     c->count = 0;
-    for (int y = 0; y < h; y++) {
+    /* Rows outside the extent have no changes and no edges (cleared at once: the bitmaps'
+       rows are contiguous). */
+    const size_t row_words = (size_t)wpr;
+    memset(c->changed, 0, (size_t)hy0 * row_words * sizeof *c->changed);
+    memset(c->edges, 0, (size_t)hy0 * row_words * sizeof *c->edges);
+    memset(c->changed + (size_t)hy1 * row_words, 0, (size_t)(h - hy1) * row_words * sizeof *c->changed);
+    memset(c->edges + (size_t)hy1 * row_words, 0, (size_t)(h - hy1) * row_words * sizeof *c->edges);
+    for (int y = hy0; y < hy1; y++) {
         const uint32_t *row = (const uint32_t *)((const uint8_t *)pixels + (size_t)y * stride);
         uint64_t *ch = c->changed + (size_t)y * (size_t)wpr;
-        if (y < hy0 || y >= hy1) {
-            memset(ch, 0, (size_t)wpr * sizeof *ch);
-            memset(c->edges + (size_t)y * (size_t)wpr, 0, (size_t)wpr * sizeof *ch);
-            continue;
-        }
         if (!update_row(row, w, hx0, hx1, bg_r, bg_g, bg_b, shown + (size_t)y * (size_t)w, first, ch, c->edges + (size_t)y * (size_t)wpr))
             continue;
         int k = 0, j = wpr - 1;

@@ -140,7 +140,9 @@ public struct RunExporter {
         try RasterBudget.check(frames: t.frames, times: t.times, scale: scale, screen: (renderer.pixelWidth, renderer.pixelHeight), label: t.label)
         let base = PathUtil.join(dir, t.baseName)
         let times = t.times
-        let target = RGBAImage(width: renderer.pixelWidth, height: renderer.pixelHeight)
+        // Not cleared: the first frame is drawn whole, and a frame does not depend on what its
+        // target held (DamageTests, CullingTests).
+        let target = RGBAImage(width: renderer.pixelWidth, height: renderer.pixelHeight, zeroed: false)
         var shown = -1
         /// What the renders since the last GIF frame drew again (outside it, the target still
         /// shows that frame).
