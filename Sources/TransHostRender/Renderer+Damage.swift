@@ -176,7 +176,11 @@ extension Renderer {
                     if bands != [box] { skips[k] = bands }
                 }
             }
-            if let o = op.overwrites?.intersection(rect), !o.isEmpty { covered.append(o) }
+            // A bounded list, of large rectangles only (any subset is safe: it only skips less),
+            // so a list of thousands of operations is not compared with thousands each.
+            if covered.count < Self.cullingMaximumCovers, let o = op.overwrites?.intersection(rect), o.area >= Self.cullingMinimumPixels {
+                covered.append(o)
+            }
         }
         let fullClip = damageClip
         for (k, op) in ops.enumerated() {
@@ -206,8 +210,11 @@ extension Renderer {
         }
     }
 
-    /// Operations smaller than this are run whole: finding what they could skip costs more.
+    /// Operations smaller than this are run whole (finding what they could skip costs more),
+    /// and overwrites smaller than this hide nothing of the others.
     static let cullingMinimumPixels = 4096
+    /// The most overwrites (the topmost first) the operations below them are compared with.
+    static let cullingMaximumCovers = 32
 
     /// The columns of `box` that no rectangle of `covered` spanning its whole height covers, or
     /// its rows that none spanning its whole width covers, whichever leaves fewer pixels; as
