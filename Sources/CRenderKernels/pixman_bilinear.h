@@ -4,7 +4,25 @@
    own output). */
 #ifndef TRANSHOST_PIXMAN_BILINEAR_H
 #define TRANSHOST_PIXMAN_BILINEAR_H
+#include <stddef.h>
 #include <stdint.h>
+
+/* The two source rows a destination row at 16.16 position vy reads, as pixman's bilinear
+   filter does: row vy >> 16 (top) and the next (bottom), with 7-bit weights wt + wb = 128. A
+   row outside the source (or a bottom row of weight 0) is the other row at weight 0. Returns 0
+   when both are outside: every sample is zero, and OVER leaves the row as it is. */
+static inline int tb_row_taps(const uint32_t *src, size_t stride, int sh, int64_t vy,
+                              const uint32_t **top, const uint32_t **bot, uint32_t *wt, uint32_t *wb) {
+    const int64_t sy = vy >> 16;
+    *wb = (uint32_t)(vy >> 9) & 127;
+    *wt = 128 - *wb;
+    *top = (sy >= 0 && sy < sh) ? (const uint32_t *)((const uint8_t *)src + (size_t)sy * stride) : 0;
+    *bot = (*wb != 0 && sy + 1 >= 0 && sy + 1 < sh) ? (const uint32_t *)((const uint8_t *)src + (size_t)(sy + 1) * stride) : 0;
+    if (!*top && !*bot) return 0;
+    if (!*top) { *top = *bot; *wt = 0; }
+    if (!*bot) { *bot = *top; *wb = 0; }
+    return 1;
+}
 
 /* Two channels of a pixel in one 64-bit word, at bits 0 and 32 (channels 0 and 2, or 1 and 3):
    every product below stays under 2^32 per lane, so one multiply serves both. */

@@ -154,15 +154,9 @@ static void sb_rows(const void *job, int ya, int yb) {
     int64_t kb = sb_first_at(j->vx, j->ux, (int64_t)(j->sw - 1) * 65536, n);
     if (kb < ka) kb = ka;
     for (int y = ya; y < yb; y++) {
-        const int64_t vy = j->vy + (int64_t)(y - j->y0) * j->uy;
-        const int64_t sy = vy >> 16;
-        uint32_t wb = (uint32_t)(vy >> 9) & 127, wt = 128 - wb;
-        const uint32_t *top = (sy >= 0 && sy < j->sh) ? (const uint32_t *)((const uint8_t *)j->src + (size_t)sy * j->src_stride) : 0;
-        const uint32_t *bot = (wb != 0 && sy + 1 >= 0 && sy + 1 < j->sh)
-            ? (const uint32_t *)((const uint8_t *)j->src + (size_t)(sy + 1) * j->src_stride) : 0;
-        if (!top && !bot) continue; /* every sample is zero: OVER leaves the row */
-        if (!top) { top = bot; wt = 0; }
-        if (!bot) { bot = top; wb = 0; }
+        const uint32_t *top, *bot;
+        uint32_t wt, wb;
+        if (!tb_row_taps(j->src, j->src_stride, j->sh, j->vy + (int64_t)(y - j->y0) * j->uy, &top, &bot, &wt, &wb)) continue;
         uint32_t *d = (uint32_t *)((uint8_t *)j->dst + (size_t)y * j->dst_stride) + j->x0;
         int k = 0;
         for (; k < ka; k++) {
