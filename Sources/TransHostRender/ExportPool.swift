@@ -37,7 +37,6 @@ public final class ExportPool: @unchecked Sendable {
     private var next = 0
     /// The next task for the beside thread (see Task.beside); `next` skips those.
     private var nextBeside = 0
-    private var besideThread = pthread_t()
     private var besideRunning = false
     private var running = 0
     private var runningWeight = 0
@@ -87,13 +86,10 @@ public final class ExportPool: @unchecked Sendable {
         for _ in 0..<n { DispatchQueue.global().async { self.work() } }
         // Its own thread, not the global queue's: that queue may give no more threads than
         // there are cores, all of them waiting in `work`.
-        let box = Unmanaged.passRetained(self).toOpaque()
-        besideRunning = pthread_create(&besideThread, nil, { arg in
-            let pool = Unmanaged<ExportPool>.fromOpaque(arg!).takeRetainedValue()
-            pool.work(beside: true)
-            return nil
-        }, box) == 0
-        if besideRunning { pthread_detach(besideThread) } else { Unmanaged<ExportPool>.fromOpaque(box).release() }
+        if let t = RenderThread.start({ self.work(beside: true) }) {
+            pthread_detach(t)
+            besideRunning = true
+        }
     }
 
     /// Queues `tasks` after those already added; returns the index of the first (what `wait`

@@ -20,8 +20,7 @@ final class GIFEncodeThread: @unchecked Sendable {
     private var job: (() throws -> Void)?
     private var failure: Error?
     private var stopping = false
-    private var thread = pthread_t()
-    private var running = false
+    private var thread: pthread_t?
     private var staging: RGBAImage?
     let width: Int, height: Int
 
@@ -82,15 +81,8 @@ final class GIFEncodeThread: @unchecked Sendable {
     }
 
     private func start() -> Bool {
-        if running { return true }
-        let box = Unmanaged.passRetained(self).toOpaque()
-        running = pthread_create(&thread, nil, { arg in
-            let me = Unmanaged<GIFEncodeThread>.fromOpaque(arg!).takeRetainedValue()
-            me.work()
-            return nil
-        }, box) == 0
-        if !running { Unmanaged<GIFEncodeThread>.fromOpaque(box).release() }
-        return running
+        if thread == nil { thread = RenderThread.start { self.work() } }
+        return thread != nil
     }
 
     private func work() {
@@ -116,12 +108,12 @@ final class GIFEncodeThread: @unchecked Sendable {
     /// Ends the thread once the frame it holds (if any) is written; what writing it threw is
     /// dropped (the caller is already leaving on an error of its own). Idempotent.
     func stop() {
-        guard running else { return }
+        guard let t = thread else { return }
         pthread_mutex_lock(mutex)
         stopping = true
         pthread_cond_broadcast(changed)
         pthread_mutex_unlock(mutex)
-        pthread_join(thread, nil)
-        running = false
+        pthread_join(t, nil)
+        thread = nil
     }
 }

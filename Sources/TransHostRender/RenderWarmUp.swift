@@ -16,8 +16,7 @@ import TransHostCore
 /// Nothing here changes a picture: labels select the same fonts either way, and a prefilled
 /// mapping is zeroed memory like a fresh one.
 public final class RenderWarmUp: @unchecked Sendable {
-    private var thread = pthread_t()
-    private var running = false
+    private var thread: pthread_t?
     let pointSize: Size
     let scale: Int
     let rasters: Int
@@ -29,13 +28,7 @@ public final class RenderWarmUp: @unchecked Sendable {
     /// thread cannot start, nothing is warmed: the first transitions pay as they always did.
     public static func start(pointSize: Size, scale: Int, rasters: Int = .max) -> RenderWarmUp {
         let warmUp = RenderWarmUp(pointSize: pointSize, scale: scale, rasters: rasters)
-        let box = Unmanaged.passRetained(warmUp).toOpaque()
-        warmUp.running = pthread_create(&warmUp.thread, nil, { arg in
-            let w = Unmanaged<RenderWarmUp>.fromOpaque(arg!).takeRetainedValue()
-            w.run()
-            return nil
-        }, box) == 0
-        if !warmUp.running { Unmanaged<RenderWarmUp>.fromOpaque(box).release() }
+        warmUp.thread = RenderThread.start { warmUp.run() }
         return warmUp
     }
 
@@ -48,9 +41,9 @@ public final class RenderWarmUp: @unchecked Sendable {
     /// Blocks until the warm-up is over. Call it before the process exits, from the thread that
     /// started it.
     public func wait() {
-        guard running else { return }
-        running = false
-        pthread_join(thread, nil)
+        guard let t = thread else { return }
+        thread = nil
+        pthread_join(t, nil)
     }
 
     private func run() {
