@@ -8,6 +8,8 @@ import XCTest
 /// it then shows; the test reads that from the DOM Chromium dumps, checks that another frame is
 /// shown and that the curves were drawn, and saves a screenshot of the page.
 final class ReportBrowserTests: XCTestCase {
+    struct BrowserDidNothing: Error, CustomStringConvertible { let description: String }
+
     /// Where the screenshot is kept after the test, to look at.
     static var screenshotPath: String { BuildProducts.packageRoot + "/.build/report-browser-test/report.png" }
 
@@ -21,9 +23,26 @@ final class ReportBrowserTests: XCTestCase {
 
     /// Chromium as root in a container: no sandbox, no GPU, a profile of its own; `timeout`
     /// bounds it, so a browser that hangs fails the test instead of stopping the suite.
-    func browse(_ browser: String, _ args: [String], profile: String) throws -> TestProcess.Output {
-        try TestProcess.run("/usr/bin/timeout", ["120", browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                                                 "--no-first-run", "--user-data-dir=\(profile)", "--hide-scrollbars", "--virtual-time-budget=5000"] + args)
+    ///
+    /// In one CI run Chromium exited 0 twice in a row without doing anything: no DOM on stdout,
+    /// no screenshot written, nothing on stderr; 80 runs here, loaded and not, never did. That
+    /// says nothing about the page, so when Chromium exits 0 and `produced` is still false, it
+    /// runs again, twice at most, after a pause and with a fresh profile. A run that produced its
+    /// output is never repeated, so a page whose self-test does not run still fails.
+    func browse(_ browser: String, _ args: [String], profile: String, produced: (TestProcess.Output) -> Bool) throws -> TestProcess.Output {
+        var silent: [String] = []
+        for attempt in 1...3 {
+            if attempt > 1 { usleep(UInt32(500_000 * (attempt - 1))) }
+            try? FileManager.default.removeItem(atPath: profile)
+            let out = try TestProcess.run("/usr/bin/timeout", ["120", browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                                                               "--no-first-run", "--user-data-dir=\(profile)", "--hide-scrollbars", "--virtual-time-budget=5000"] + args)
+            if out.status != 0 || produced(out) {
+                if !silent.isEmpty { print("chromium did nothing \(silent.count) time(s) before attempt \(attempt) of \(args): \(silent)") }
+                return out
+            }
+            silent.append("attempt \(attempt), stderr: \(out.stderr.suffix(600))")
+        }
+        throw BrowserDidNothing(description: "chromium exited 0 three times without doing what \(args) asks: \(silent)")
     }
 
     /// The browser, or nil after failing (in CI) or skipping (elsewhere) when there is none.
@@ -36,28 +55,9 @@ final class ReportBrowserTests: XCTestCase {
         throw XCTSkip("chromium is not installed and CI is unset: the report's browser test needs Debian's chromium; ./scripts/test installs it")
     }
 
-    /// The DOM Chromium dumps for `page`. Chromium on a loaded machine has once exited 0 with
-    /// nothing on stdout (in CI); that says nothing about the page, so a dump with no document in
-    /// it is retried twice with a fresh profile. A dump that has the document is never retried,
-    /// so a page whose self-test does not run still fails below.
-    func dumpDOM(_ browser: String, page: String, profile: String) throws -> TestProcess.Output? {
-        var empty: [String] = []
-        for attempt in 1...3 {
-            try? FileManager.default.removeItem(atPath: profile)
-            let dom = try browse(browser, ["--dump-dom", page], profile: profile)
-            if dom.status != 0 || dom.stdout.contains("</html>") {
-                if !empty.isEmpty { print("chromium printed no DOM \(empty.count) time(s) before attempt \(attempt): \(empty)") }
-                return dom
-            }
-            empty.append("attempt \(attempt), stderr: \(dom.stderr.suffix(600))")
-        }
-        XCTFail("chromium exited 0 three times without printing the page's DOM: \(empty)")
-        return nil
-    }
-
     /// What the page's self-test wrote, by line label ("before", "after", "cursor", "curves", "diff").
     func selfTest(_ browser: String, page: String, profile: String) throws -> [String: String] {
-        guard let dom = try dumpDOM(browser, page: page + "#selftest", profile: profile) else { return [:] }
+        let dom = try browse(browser, ["--dump-dom", page + "#selftest"], profile: profile) { $0.stdout.contains("</html>") }
         XCTAssertEqual(dom.status, 0, String(dom.stderr.suffix(2000)))
         guard let start = dom.stdout.range(of: "<pre id=\"selftest-result\">"), let end = dom.stdout.range(of: "</pre>", range: start.upperBound..<dom.stdout.endIndex) else {
             XCTFail("the page's self-test did not run (no visible #selftest-result in the DOM): \(dom.stdout.prefix(500)) stderr: \(dom.stderr.suffix(1000))")
@@ -100,7 +100,9 @@ final class ReportBrowserTests: XCTestCase {
 
         try? FileManager.default.removeItem(atPath: Self.screenshotPath)
         try FileManager.default.createDirectory(atPath: (Self.screenshotPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let shot = try browse(browser, ["--window-size=1280,1800", "--screenshot=\(Self.screenshotPath)", page + "#selftest"], profile: tmp + "/profile")
+        let shot = try browse(browser, ["--window-size=1280,1800", "--screenshot=\(Self.screenshotPath)", page + "#selftest"], profile: tmp + "/profile") { _ in
+            FileManager.default.fileExists(atPath: Self.screenshotPath)
+        }
         XCTAssertEqual(shot.status, 0, String(shot.stderr.suffix(2000)))
         let png = try Data(contentsOf: URL(fileURLWithPath: Self.screenshotPath))
         XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "the screenshot is a PNG")
