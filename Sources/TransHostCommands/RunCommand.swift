@@ -126,6 +126,8 @@ enum RunCommand {
         if isolation.mode == .none { PluginCrashGuard.install() }
         // What plugins print goes to stderr, never into stdout (a --json summary, a pipe).
         StandardOutput.keepForHost()
+        // The first worker loads while the plugins are scanned and the scenarios read.
+        let standby = Supervisor.standby(options: isolation)
         let scan = try plugins.scan()
         watched?(inputs(args, scan: scan))
         for w in scan.warnings where !quiet { console.err("warning: \(w)") }
@@ -144,7 +146,7 @@ enum RunCommand {
         if isolation.mode == .worker {
             session.player = { scenarios, unroutable, played in
                 Supervisor.playAll(scenarios, scan: scan, fps: options.fps, loading: options.loading, unroutable: unroutable,
-                                   options: isolation, played: { played($0.outcome) }).map(\.outcome)
+                                   options: isolation, standby: standby, played: { played($0.outcome) }).map(\.outcome)
             }
         }
         if !quiet { session.renderWarning = { console.err("warning: \($0)") } }

@@ -79,13 +79,30 @@ public struct SupervisedPlay {
 /// - a worker that fails after it sent its result (deinit, library destructors) costs nothing
 ///   but is named.
 public enum Supervisor {
+    /// A playback worker started ahead of the run's first scenario (see `standby(options:)`).
+    public final class Standby {
+        let spawned: WorkerRun.Spawned
+        init(_ spawned: WorkerRun.Spawned) { self.spawned = spawned }
+    }
+
+    /// Starts the first scenario's playback worker now, before its request is known: a worker
+    /// spends most of its start loading the transhost binary and its libraries, and it can do
+    /// that while the host scans plugins and reads scenarios. Pass it to `playAll`. Nil with
+    /// `--isolation none`, or when it could not start (`playAll` then starts workers as
+    /// always, and says why one could not start). Dropped unused, the worker is killed.
+    public static func standby(options: IsolationOptions) -> Standby? {
+        guard options.mode == .worker, case .success(let s) = WorkerRun.spawn(options: options) else { return nil }
+        return Standby(s)
+    }
+
     /// Plays every scenario, in order. With workers, as many scenarios play at once as there
     /// are cores (each worker plays one scenario on one thread); results are taken in order, so
     /// the outcome is the same as playing one after the other. With `failFast`, the first
     /// plugin failure stops everything: the plays up to it are returned, the last one stopped.
     /// `played` gets each play as soon as it is taken, in order (a run renders it meanwhile).
+    /// The first scenario goes to `standby` when there is one.
     public static func playAll(_ scenarios: [Scenario], scan: PluginScan, fps: FrameRate, loading: PluginLoadOptions,
-                               unroutable: [(plugin: String, message: String)], options: IsolationOptions,
+                               unroutable: [(plugin: String, message: String)], options: IsolationOptions, standby: Standby? = nil,
                                played: (SupervisedPlay) -> Void = { _ in }) -> [SupervisedPlay] {
         guard options.mode == .worker else {
             return scenarios.map {
@@ -100,7 +117,7 @@ public enum Supervisor {
         func prestart(_ i: Int) {
             guard i < scenarios.count, started[i] == nil,
                   case .success(let w) = WorkerRun.start(firstRequest(scenarios[i], scan: scan, fps: fps, loading: loading, unroutable: unroutable),
-                                                         options: options)
+                                                         options: options, spawned: i == 0 ? standby?.spawned : nil)
             else { return }
             started[i] = w
         }

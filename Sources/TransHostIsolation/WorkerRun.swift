@@ -54,8 +54,45 @@ enum WorkerRun {
 
     struct StartError: Error { let message: String }
 
-    /// Spawns a worker and sends it the request; it starts playing at once.
-    static func start(_ request: WorkerRequest, options: IsolationOptions) -> Result<Started, StartError> {
+    /// A worker process started before its request was known: it loads the transhost binary
+    /// and its libraries (most of a worker's start) while the host is still scanning plugins and
+    /// reading the scenario, then waits on stdin. `start` sends it its request. Dropped unused,
+    /// it is killed and reaped.
+    final class Spawned {
+        let pid: pid_t
+        /// The write end of the worker's stdin; -1 once the request was sent.
+        fileprivate(set) var input: Int32
+        let resultFD: Int32
+        let resultFile: Int32
+        let status: WorkerStatus
+        init(pid: pid_t, input: Int32, resultFD: Int32, resultFile: Int32, status: WorkerStatus) {
+            self.pid = pid; self.input = input; self.resultFD = resultFD; self.resultFile = resultFile; self.status = status
+        }
+        deinit {
+            guard input >= 0 else { return }
+            close(input)
+            close(resultFD)
+            close(resultFile)
+            _ = ChildProcess.kill(pid)
+        }
+
+        /// Whether the worker can still take a request. One that has ended (killed while it
+        /// waited) is reaped here and given up: `start` then spawns a fresh one.
+        func takesRequest() -> Bool {
+            guard input >= 0 else { return false }
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { return true }
+            close(input)
+            close(resultFD)
+            close(resultFile)
+            input = -1
+            return false
+        }
+    }
+
+    /// Starts a worker process with its pipes, status page and result file; it plays nothing
+    /// until `start` sends it a request.
+    static func spawn(options: IsolationOptions) -> Result<Spawned, StartError> {
         guard let status = WorkerStatus.create() else {
             return .failure(StartError(message: "could not create the shared status page of a playback worker (\(String(cString: strerror(errno)))); run with --isolation none"))
         }
@@ -81,16 +118,30 @@ enum WorkerRun {
             return .failure(StartError(message: "\(error); run with --isolation none to play in the host"))
         }
         close(input[0]); close(result[1])
+        return .success(Spawned(pid: pid, input: input[1], resultFD: result[0], resultFile: file, status: status))
+    }
+
+    /// Sends the request to `spawned`, or to a worker spawned now; it starts playing at once.
+    static func start(_ request: WorkerRequest, options: IsolationOptions, spawned: Spawned? = nil) -> Result<Started, StartError> {
+        let w: Spawned
+        if let spawned, spawned.takesRequest() { w = spawned } else {
+            switch spawn(options: options) {
+            case .failure(let e): return .failure(e)
+            case .success(let s): w = s
+            }
+        }
+        let input = w.input
+        w.input = -1
         Array(JSONWriter.write(request.json(), pretty: false).utf8).withUnsafeBytes { raw in
             var off = 0
             while off < raw.count {
-                let n = write(input[1], raw.baseAddress! + off, raw.count - off)
+                let n = write(input, raw.baseAddress! + off, raw.count - off)
                 if n > 0 { off += n } else if n < 0 && errno == EINTR { continue } else { break }
             }
         }
-        close(input[1])
-        _ = fcntl(result[0], F_SETFL, fcntl(result[0], F_GETFL) | O_NONBLOCK)
-        return .success(Started(pid: pid, resultFD: result[0], resultFile: file, status: status, start: Double(WorkerStatus.nowNanoseconds()) / 1e9))
+        close(input)
+        _ = fcntl(w.resultFD, F_SETFL, fcntl(w.resultFD, F_GETFL) | O_NONBLOCK)
+        return .success(Started(pid: w.pid, resultFD: w.resultFD, resultFile: w.resultFile, status: w.status, start: Double(WorkerStatus.nowNanoseconds()) / 1e9))
     }
 
     /// Collects a started worker's result, watching its clocks, and says how it ended.
