@@ -9,6 +9,12 @@ int th_process_set_parent_death_signal(int sig) {
     return prctl(PR_SET_PDEATHSIG, (unsigned long)sig, 0UL, 0UL, 0UL);
 }
 
+const char *th_process_library_of(const char *symbol) {
+    void *p = dlsym(RTLD_DEFAULT, symbol);
+    Dl_info info;
+    return p && dladdr(p, &info) ? info.dli_fname : 0;
+}
+
 int th_process_caller_libraries(const char **files, int max) {
     void *frames[64];
     int n = backtrace(frames, max < 64 ? max : 64);

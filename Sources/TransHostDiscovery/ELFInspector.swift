@@ -9,6 +9,8 @@ public struct ELFInspection: Equatable, Sendable {
     /// The ABI version read from the entry symbol's data, when it could be read.
     public let abiMajor: UInt32?
     public let abiMinor: UInt32?
+    /// The libraries it links (its DT_NEEDED entries, in order), as far as they could be read.
+    public var needed: [String] = []
 }
 
 public enum ELFInspector {
@@ -106,7 +108,8 @@ public enum ELFInspector {
             }
             i += entsize
         }
-        guard let addr = found else { return ELFInspection(hasEntrySymbol: false, abiMajor: nil, abiMinor: nil) }
+        let needed = neededLibraries(sections.map { ($0.type, $0.offset, $0.size, $0.link) }, size: size, read: read)
+        guard let addr = found else { return ELFInspection(hasEntrySymbol: false, abiMajor: nil, abiMinor: nil, needed: needed) }
         // The entry is const data: its first two fields (ABI major, minor) are in the file image.
         if let s = sections.first(where: { s in
             let (end, overflow) = s.addr.addingReportingOverflow(UInt64(s.size))
@@ -114,9 +117,34 @@ public enum ELFInspector {
         }), s.offset >= 0, UInt64(s.offset) <= UInt64(size), addr - s.addr <= UInt64(size - s.offset) {
             let off = s.offset + Int(addr - s.addr)
             let entry = read(off, 8)
-            if entry.count == 8 { return ELFInspection(hasEntrySymbol: true, abiMajor: u32(entry, 0), abiMinor: u32(entry, 4)) }
+            if entry.count == 8 { return ELFInspection(hasEntrySymbol: true, abiMajor: u32(entry, 0), abiMinor: u32(entry, 4), needed: needed) }
         }
-        return ELFInspection(hasEntrySymbol: true, abiMajor: nil, abiMinor: nil)
+        return ELFInspection(hasEntrySymbol: true, abiMajor: nil, abiMinor: nil, needed: needed)
+    }
+
+    /// The DT_NEEDED names of the dynamic section (SHT_DYNAMIC, its strings in the section it
+    /// links). A damaged or missing section gives none: the names only help loading, and the
+    /// loader reports what is really wrong.
+    static func neededLibraries(_ sections: [(type: UInt32, offset: Int, size: Int, link: Int)], size: Int, read: (Int, Int) -> [UInt8]) -> [String] {
+        let SHT_DYNAMIC: UInt32 = 6, DT_NEEDED: UInt64 = 1, DT_NULL: UInt64 = 0
+        guard let dynamic = sections.first(where: { $0.type == SHT_DYNAMIC }), dynamic.link >= 0, dynamic.link < sections.count else { return [] }
+        let strings = sections[dynamic.link]
+        guard dynamic.offset >= 0, dynamic.offset <= size, dynamic.size >= 0, dynamic.size <= tableLimit,
+              strings.offset >= 0, strings.offset <= size, strings.size >= 0, strings.size <= tableLimit else { return [] }
+        let entries = read(dynamic.offset, dynamic.size), names = read(strings.offset, strings.size)
+        var out: [String] = []
+        var i = 0
+        while i <= entries.count - 16 {
+            let tag = u64(entries, i), value = u64(entries, i + 8)
+            if tag == DT_NULL { break }
+            if tag == DT_NEEDED, value < UInt64(names.count) {
+                let start = Int(value)
+                let end = names[start...].firstIndex(of: 0) ?? names.count
+                out.append(String(decoding: names[start..<end], as: UTF8.self))
+            }
+            i += 16
+        }
+        return out
     }
 
     // Little-endian reads; a read that falls outside `b` gives 0 (and the checks turn that into an error).

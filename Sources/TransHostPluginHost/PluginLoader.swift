@@ -90,7 +90,8 @@ public enum LoadStage: String, CaseIterable, Sendable {
 }
 
 /// Loads plugin libraries: ABI check from the file first (no plugin code has run), then
-/// `dlopen(RTLD_NOW | RTLD_LOCAL)`, the entry's ABI and identity checked again in memory, then
+/// `dlopen(RTLD_NOW | RTLD_LOCAL)` (the Swift toolchain's libraries it links first, lazily: see
+/// ToolchainLibraries), the entry's ABI and identity checked again in memory, then
 /// `init` with the host callback table, then `get_animator` for every animator the manifest
 /// declares and a look-up of its configure symbol. Libraries are never `dlclose`d: Swift
 /// runtimes in plugins cannot be unloaded safely, and a run is short.
@@ -109,6 +110,7 @@ public enum PluginLoader {
             throw PluginHostError.abiMismatch(plugin: manifest.name, library: lib, pluginABI: "\(maj).\(min)", hostABI: HostABI.text)
         }
         progress(.dlopen)
+        ToolchainLibraries.preload(elf.needed, pluginDirectory: PathUtil.dirname(lib))
         guard let handle = dlopen(lib, RTLD_NOW | RTLD_LOCAL) else {
             throw fail("dlopen failed: \(String(cString: dlerror()))")
         }

@@ -7,7 +7,7 @@ import CTransHost
 /// `list` inspects every library on the search path inside the host process, so a damaged file
 /// must give an error, never a crash.
 final class ELFInspectorTests: XCTestCase {
-    func compiledPlugin() throws -> [UInt8] {
+    func compiledPlugin(linking libraries: [String] = []) throws -> [UInt8] {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("elf-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -16,7 +16,7 @@ final class ELFInspectorTests: XCTestCase {
             .write(to: src, atomically: true, encoding: .utf8)
         let cc = Process()
         cc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        cc.arguments = ["cc", "-shared", "-fPIC", "-o", lib.path, src.path]
+        cc.arguments = ["cc", "-shared", "-fPIC", "-o", lib.path, src.path, "-Wl,--no-as-needed"] + libraries
         try cc.run()
         cc.waitUntilExit()
         XCTAssertEqual(cc.terminationStatus, 0)
@@ -25,7 +25,15 @@ final class ELFInspectorTests: XCTestCase {
 
     func testTheEntryAndItsABIAreReadFromTheFile() throws {
         let r = try ELFInspector.inspect(bytes: try compiledPlugin(), entrySymbol: "transhost_plugin_entry")
-        XCTAssertEqual(r, ELFInspection(hasEntrySymbol: true, abiMajor: 1, abiMinor: 1))
+        XCTAssertEqual(r, ELFInspection(hasEntrySymbol: true, abiMajor: 1, abiMinor: 1, needed: ["libc.so.6"]))
+    }
+
+    /// The libraries a plugin links are read from its dynamic section, in link order (a worker
+    /// loads the Swift toolchain's among them before the plugin itself).
+    func testTheLibrariesItLinksAreReadInOrder() throws {
+        let r = try ELFInspector.inspect(bytes: try compiledPlugin(linking: ["-lz", "-lm"]), entrySymbol: "transhost_plugin_entry")
+        XCTAssertEqual(r.needed, ["libz.so.1", "libm.so.6", "libc.so.6"])
+        XCTAssertTrue(r.hasEntrySymbol)
     }
 
     /// `list` on a 2 GiB library must not read 2 GiB: only the headers and tables are read.
@@ -38,7 +46,7 @@ final class ELFInspectorTests: XCTestCase {
             guard off < b.count else { return [UInt8](repeating: 0, count: min(count, huge - off)) }
             return Array(b[off..<min(b.count, off + count)])
         }, entrySymbol: "transhost_plugin_entry")
-        XCTAssertEqual(r, ELFInspection(hasEntrySymbol: true, abiMajor: 1, abiMinor: 1))
+        XCTAssertEqual(r, ELFInspection(hasEntrySymbol: true, abiMajor: 1, abiMinor: 1, needed: ["libc.so.6"]))
         XCTAssertLessThan(bytesRead, b.count, "read \(bytesRead) bytes of a \(b.count)-byte library image")
     }
 

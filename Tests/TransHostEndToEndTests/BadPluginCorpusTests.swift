@@ -69,6 +69,34 @@ final class BadPluginCorpusTests: XCTestCase {
         XCTAssertTrue(reason(p).contains("does not export the entry symbol transhost_plugin_entry"), reason(p))
     }
 
+    /// A plugin that calls a function nothing defines fails its load, naming the function, also
+    /// when it links the Swift toolchain's Foundation (loaded before it with lazy binding: the
+    /// plugin's own symbols must still all be bound when it loads), and a run says so and
+    /// plays the default transition.
+    func testASymbolNothingDefinesFailsTheLoadAndIsNamed() throws {
+        let calls = "extern int th_nobody_defines_this(void); if (th_nobody_defines_this()) return 1;"
+        let runtime = try XCTUnwrap(ToolchainLibraries.directory)
+        for (name, flags) in [("missing", [String]()), ("missingswift", ["-L", runtime, "-Wl,-rpath," + runtime, "-Wl,--no-as-needed", "-lFoundation"])] {
+            try? FileManager.default.removeItem(atPath: pluginsDir)
+            try CorpusPlugin.write(name: name, into: pluginsDir, source: CorpusPlugin.source(name: name, initBody: calls))
+            let lib = pluginsDir + "/\(name)/lib\(name).so"
+            try BuildProducts.compileC(CorpusPlugin.source(name: name, initBody: calls), to: lib, extraFlags: flags)
+            XCTAssertEqual(try ELFInspector.inspect(path: lib).needed.contains("libFoundation.so"), !flags.isEmpty, name)
+            let p = try listPlugin(name)
+            XCTAssertEqual(p["status"] as? String, "failed", "\(name): \(p)")
+            XCTAssertTrue(reason(p).contains("undefined symbol: th_nobody_defines_this"), "\(name): \(reason(p))")
+            let r = try runScenario(extra: ["--trace-only", "--rescan"])
+            XCTAssertEqual(r.status, 3, r.stdout + r.stderr)
+            XCTAssertTrue(r.stderr.contains("undefined symbol: th_nobody_defines_this"), r.stderr)
+            assertDefaultPush(r)
+        }
+        // Of a plugin's libraries, only the toolchain's that are not loaded yet are loaded ahead:
+        // this test process has Foundation (XCTest links it) and the Swift runtime, not
+        // FoundationXML; libc is not the toolchain's.
+        XCTAssertEqual(ToolchainLibraries.unloaded(["libFoundation.so", "libFoundationXML.so", "libswiftCore.so", "libc.so.6"], pluginDirectory: pluginsDir),
+                       ["libFoundationXML.so"])
+    }
+
     func testAnABIMajorMismatchNamesBothVersions() throws {
         try CorpusPlugin.write(name: "major2", into: pluginsDir, source: CorpusPlugin.source(name: "major2", abi: (2, 0)))
         let p = try listPlugin("major2")

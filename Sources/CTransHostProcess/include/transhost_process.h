@@ -10,6 +10,9 @@ int th_process_set_parent_death_signal(int sig);
 // innermost first (NULL where unknown); returns how many were written (at most `max`).
 int th_process_caller_libraries(const char **files, int max);
 
+// The file of the loaded library that defines `symbol` (as dladdr names it), or NULL.
+const char *th_process_library_of(const char *symbol);
+
 #include <stdint.h>
 
 // An anonymous in-memory file (memfd_create), close-on-exec; -1 on failure.
