@@ -166,35 +166,40 @@ public enum TraceWriter {
         }
     }
 
-    /// One view, as `node(n)` would be written (its keys in sorted order).
+    /// One view, as `node(n)` would be written (its keys in sorted order), member by member:
+    /// a trace is mostly views, so none of their keys is looked up or escaped here.
     static func encode(_ n: PresentationNode, into out: inout JSONWriter.Output, indent: Int?) {
         let s = n.state
-        let stretched = n.view.isStretched(toBounds: s.bounds) && n.view.resizableSize != nil
-        var keys = ["alpha", "anchor", "bounds", "hidden", "id"]
-        if n.layers != nil { keys.append("layer") }
-        keys += ["name", "parent", "position"]
-        if n.view.isSnapshot { keys.append("snapshot") }
-        if stretched { keys.append("stretch") }
-        keys += ["transform", "z"]
-        out.object(keys, indent: indent) { out, key, indent in
-            switch key {
-            case "alpha": out.number(s.alpha)
-            case "anchor": out.numbers([s.anchorPoint.x, s.anchorPoint.y], indent: indent)
-            case "bounds": out.numbers([s.bounds.minX, s.bounds.minY, s.bounds.width, s.bounds.height], indent: indent)
-            case "hidden": out.value(.bool(n.isHidden), indent: indent)
-            case "id": out.string(n.view.id)
-            case "layer": out.value(layer(n.layers!), indent: indent)
-            case "name": out.string(n.view.name)
-            case "parent": out.value(n.parentID.map(JSONValue.string) ?? .null, indent: indent)
-            case "position": out.numbers([s.position.x, s.position.y], indent: indent)
-            case "snapshot": out.value(.bool(true), indent: indent)
-            case "stretch":
-                let size = n.view.resizableSize!, i = n.view.capInsets
-                out.value(["size": .array([size.width, size.height].map(JSONValue.number)),
-                           "capInsets": .array([i.top, i.left, i.bottom, i.right].map(JSONValue.number))], indent: indent)
-            case "transform": out.numbers(s.transform.values, indent: indent)
-            default: out.number(Double(n.z))
+        let inner = indent.map { $0 + 2 }
+        out.member("alpha", first: true, indent: indent); out.number(s.alpha)
+        out.member("anchor", first: false, indent: indent); out.numbers(s.anchorPoint.x, s.anchorPoint.y, indent: inner)
+        out.member("bounds", first: false, indent: indent)
+        out.numbers(s.bounds.minX, s.bounds.minY, s.bounds.width, s.bounds.height, indent: inner)
+        out.member("hidden", first: false, indent: indent); out.bool(n.isHidden)
+        out.member("id", first: false, indent: indent); out.string(n.view.id)
+        if let layers = n.layers { out.member("layer", first: false, indent: indent); out.value(layer(layers), indent: inner) }
+        out.member("name", first: false, indent: indent); out.string(n.view.name)
+        out.member("parent", first: false, indent: indent)
+        if let parent = n.parentID { out.string(parent) } else { out.value(.null, indent: inner) }
+        out.member("position", first: false, indent: indent); out.numbers(s.position.x, s.position.y, indent: inner)
+        if n.view.isSnapshot { out.member("snapshot", first: false, indent: indent); out.bool(true) }
+        if n.view.isStretched(toBounds: s.bounds), let size = n.view.resizableSize {
+            let i = n.view.capInsets
+            out.member("stretch", first: false, indent: indent)
+            out.value(["size": .array([size.width, size.height].map(JSONValue.number)),
+                       "capInsets": .array([i.top, i.left, i.bottom, i.right].map(JSONValue.number))], indent: inner)
+        }
+        let m = s.transform
+        out.member("transform", first: false, indent: indent)
+        out.numbers(count: 16, indent: inner) { k in
+            switch k {
+            case 0: m.m11; case 1: m.m12; case 2: m.m13; case 3: m.m14
+            case 4: m.m21; case 5: m.m22; case 6: m.m23; case 7: m.m24
+            case 8: m.m31; case 9: m.m32; case 10: m.m33; case 11: m.m34
+            case 12: m.m41; case 13: m.m42; case 14: m.m43; default: m.m44
             }
         }
+        out.member("z", first: false, indent: indent); out.number(Double(n.z))
+        out.endObject(indent: indent)
     }
 }

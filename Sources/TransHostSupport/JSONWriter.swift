@@ -38,7 +38,7 @@ public struct JSONWriter {
         }
 
         mutating func spaces(_ n: Int) {
-            for _ in 0..<n { bytes.append(UInt8(ascii: " ")) }
+            if n > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n)) }
         }
 
         /// A number, as `format` prints it.
@@ -79,6 +79,13 @@ public struct JSONWriter {
         /// A string, quoted and escaped.
         public mutating func string(_ s: String) {
             bytes.append(UInt8(ascii: "\""))
+            // Most strings (ids, names, keys) need no escape: copied in one go.
+            let plain = s.utf8.withContiguousStorageIfAvailable { b -> Bool in
+                for u in b where u < 0x20 || u == UInt8(ascii: "\"") || u == UInt8(ascii: "\\") { return false }
+                bytes.append(contentsOf: b)
+                return true
+            }
+            if plain == true { bytes.append(UInt8(ascii: "\"")); return }
             for u in s.utf8 {
                 switch u {
                 case UInt8(ascii: "\""): ascii("\\\"")
@@ -134,6 +141,56 @@ public struct JSONWriter {
             }
             bytes.append(UInt8(ascii: "]"))
         }
+
+        /// `[a, b]`, as `numbers([a, b], indent:)` writes it, without the array.
+        public mutating func numbers(_ a: Double, _ b: Double, indent: Int?) {
+            bytes.append(UInt8(ascii: "["))
+            number(a); separator(indent); number(b)
+            bytes.append(UInt8(ascii: "]"))
+        }
+
+        /// `[a, b, c, d]`, as `numbers([a, b, c, d], indent:)` writes it, without the array.
+        public mutating func numbers(_ a: Double, _ b: Double, _ c: Double, _ d: Double, indent: Int?) {
+            bytes.append(UInt8(ascii: "["))
+            number(a); separator(indent); number(b); separator(indent); number(c); separator(indent); number(d)
+            bytes.append(UInt8(ascii: "]"))
+        }
+
+        /// `count` numbers on one line, the k-th `at(k)`, as `numbers(_:indent:)` writes them.
+        public mutating func numbers(count: Int, indent: Int?, _ at: (Int) -> Double) {
+            if count == 0 { ascii("[]"); return }
+            bytes.append(UInt8(ascii: "["))
+            for k in 0..<count {
+                if k > 0 { separator(indent) }
+                number(at(k))
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+
+        /// Between the numbers of a one-line array.
+        mutating func separator(_ indent: Int?) {
+            if indent == nil { bytes.append(UInt8(ascii: ",")) } else { ascii(", ") }
+        }
+
+        /// A member of an object written key by key (as `object` writes each): `first` opens
+        /// the object, `key` must need no escaping, and `endObject` closes it. Keys must come in
+        /// sorted order, as `object` takes them.
+        public mutating func member(_ key: StaticString, first: Bool, indent: Int?) {
+            bytes.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            if let ind = indent { newline(); spaces(ind + 2) }
+            bytes.append(UInt8(ascii: "\""))
+            ascii(key)
+            if indent == nil { ascii("\":") } else { ascii("\": ") }
+        }
+
+        /// Closes an object opened by `member(_:first: true, indent:)`.
+        public mutating func endObject(indent: Int?) {
+            if let ind = indent { newline(); spaces(ind) }
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// `true` or `false`.
+        public mutating func bool(_ b: Bool) { if b { ascii("true") } else { ascii("false") } }
 
         /// An array of `count` elements that are not all numbers (those stay on one line, see
         /// `value`), each written by `element(&self, index, indent)`.

@@ -95,4 +95,46 @@ final class TraceFrameRuleTests: XCTestCase {
         XCTAssertEqual(stretch["size"], .array([.number(100), .number(40)]))
         XCTAssertEqual(stretch["capInsets"], .array([.number(1), .number(10), .number(2), .number(12)]))
     }
+
+    /// Views of every kind a trace holds (a stretched snapshot, one with sublayers, names that
+    /// need escaping, a transform with every entry set) are written member by member with the
+    /// bytes their tree has, pretty and compact.
+    func testEveryKindOfViewIsWrittenWithTheBytesOfItsTree() throws {
+        let e = AnimationEngine()
+        let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "root é")
+        // One character that needs escaping in each name.
+        let odd = ["quote \"", "backslash \\", "tab \t", "newline \n", "control \u{01}"]
+        for name in odd { root.addSubview(View(engine: e, frame: Rect(x: 1, y: 2, width: 3, height: 4), name: name)) }
+        let source = View(engine: e, frame: Rect(x: 0, y: 0, width: 100, height: 40), name: "bar")
+        let snap = source.resizableSnapshotView(from: Rect(x: 0, y: 0, width: 100, height: 40), afterScreenUpdates: true,
+                                                withCapInsets: EdgeInsets(top: 1, left: 10, bottom: 2, right: 12))
+        snap.frame = Rect(x: 3.25, y: -7.5, width: 250, height: 40)
+        root.addSubview(snap)
+        let card = View(engine: e, frame: Rect(x: 10.125, y: 20, width: 50, height: 60), name: "card")
+        let layer = Layer(engine: e, kind: .shape, name: "ring")
+        layer.setModelValue(.path(.ellipse(in: Rect(x: 1, y: 2, width: 30, height: 30))), for: .path)
+        card.addSublayer(layer)
+        var t = Transform3D.identity
+        t.m11 = 0.5; t.m12 = -0.25; t.m13 = 1e-7; t.m14 = 0.001; t.m21 = 2; t.m34 = -1 / 500; t.m41 = 12.5; t.m42 = -3; t.m43 = 4; t.m44 = 1.5
+        card.transform3D = t
+        card.alpha = 0.375
+        card.isHidden = true
+        root.addSubview(card)
+        let frame = TraceFrame(t: 0.125, nodes: e.sampleTree(root))
+        XCTAssertTrue(frame.nodes.contains { $0.layers != nil } && frame.nodes.contains { $0.view.isSnapshot }, "the tree has the kinds this test is about")
+        let record = TransitionRecord(index: 0, container: .navigation, operation: .push, fromType: "A", toType: "B", fromID: "c1",
+                                      toID: "c2", animator: nil, interactive: false, duration: 0.125, start: 0, end: 0.125,
+                                      outcome: .completed, breaches: [], appearance: [], restored: [])
+        let r = RunResult(scenario: .builtInDefault, fps: 60, transitions: [TransitionTrace(index: 0, record: record, frames: [frame], after: frame)],
+                          finalStack: ["A", "B"], finalSelected: nil, finalPresented: [], events: [])
+        let written = String(decoding: TraceWriter.encode(r, settings: .init(scale: 2)), as: UTF8.self)
+        XCTAssertEqual(written, JSONWriter.write(TraceWriter.json(r, settings: .init(scale: 2))))
+        XCTAssertTrue(written.contains("\"stretch\"") && written.contains("\"layer\"") && written.contains("\"snapshot\": true"), written)
+        for escaped in [#""quote \"""#, #""backslash \\""#, #""tab \t""#, #""newline \n""#, #""control \u0001""#, #""root é""#] {
+            XCTAssertTrue(written.contains(escaped), "\(escaped) is in the trace, escaped")
+        }
+        var compact = JSONWriter.Output()
+        TraceWriter.encode(frame, into: &compact, indent: nil)
+        XCTAssertEqual(compact.string, JSONWriter.write(TraceWriter.frame(frame), pretty: false))
+    }
 }
