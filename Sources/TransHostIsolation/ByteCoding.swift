@@ -1,19 +1,57 @@
 /// Little-endian bytes for the worker protocol. Doubles travel as their bit patterns, so a
 /// result decoded by the supervisor holds exactly the values the worker computed.
+///
+/// The bytes are stored straight into memory it owns (a result is millions of small fields,
+/// which appends to an array paid for one by one); `bytes` copies them out once. A copy of a
+/// writer shares its storage: use one writer in one place.
 struct ByteWriter {
-    var bytes: [UInt8] = []
+    private final class Storage {
+        var base: UnsafeMutableRawPointer
+        var capacity: Int
+        var count = 0
+        init(capacity: Int) {
+            self.capacity = max(capacity, 64)
+            base = .allocate(byteCount: self.capacity, alignment: 16)
+        }
+        deinit { base.deallocate() }
+        /// Room for `n` more bytes, returned as where they go.
+        @inline(__always) func take(_ n: Int) -> UnsafeMutableRawPointer {
+            if count + n > capacity { grow(to: count + n) }
+            let p = base + count
+            count += n
+            return p
+        }
+        func grow(to need: Int) {
+            var c = capacity * 2
+            while c < need { c *= 2 }
+            let grown = UnsafeMutableRawPointer.allocate(byteCount: c, alignment: 16)
+            grown.copyMemory(from: base, byteCount: count)
+            base.deallocate()
+            base = grown
+            capacity = c
+        }
+    }
+    private let storage: Storage
 
-    init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int = 1 << 16) { storage = Storage(capacity: capacity) }
 
-    mutating func u8(_ v: UInt8) { bytes.append(v) }
-    mutating func bool(_ v: Bool) { bytes.append(v ? 1 : 0) }
-    mutating func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
+    /// What was written, in order.
+    var bytes: [UInt8] { Array(UnsafeRawBufferPointer(start: storage.base, count: storage.count)) }
+
+    mutating func u8(_ v: UInt8) { storage.take(1).storeBytes(of: v, as: UInt8.self) }
+    mutating func bool(_ v: Bool) { u8(v ? 1 : 0) }
+    mutating func u32(_ v: UInt32) { storage.take(4).storeBytes(of: v.littleEndian, as: UInt32.self) }
     mutating func i32(_ v: Int32) { u32(UInt32(bitPattern: v)) }
-    mutating func int(_ v: Int) { withUnsafeBytes(of: Int64(v).littleEndian) { bytes.append(contentsOf: $0) } }
-    mutating func f64(_ v: Double) { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func int(_ v: Int) { storage.take(8).storeBytes(of: Int64(v).littleEndian, as: Int64.self) }
+    mutating func f64(_ v: Double) { storage.take(8).storeBytes(of: v.bitPattern.littleEndian, as: UInt64.self) }
+    mutating func append(_ raw: UnsafeRawBufferPointer) {
+        guard let src = raw.baseAddress, raw.count > 0 else { return }
+        storage.take(raw.count).copyMemory(from: src, byteCount: raw.count)
+    }
+    mutating func append(_ b: [UInt8]) { b.withUnsafeBytes { append($0) } }
     mutating func string(_ s: String) {
         var s = s
-        s.withUTF8 { u32(UInt32($0.count)); bytes.append(contentsOf: $0) }
+        s.withUTF8 { u32(UInt32($0.count)); append(UnsafeRawBufferPointer($0)) }
     }
     mutating func strings(_ a: [String]) { u32(UInt32(a.count)); for s in a { string(s) } }
     mutating func optionalString(_ s: String?) { bool(s != nil); if let s { string(s) } }

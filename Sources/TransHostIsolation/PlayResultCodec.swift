@@ -26,14 +26,25 @@ enum PlayResultCodec {
         w.u32(magic)
         w.u32(UInt32(validations.count))
         for v in validations { w.string(v.plugin); w.optionalString(v.failure) }
+        // Distinct views by value, found through their shared storage: a view's values are
+        // hashed once, not once per frame that shows it.
         var viewIndex: [SampledView: UInt32] = [:]
+        var byStorage: [ObjectIdentifier: UInt32] = [:]
         var views: [SampledView] = []
+        func index(_ v: SampledView) -> UInt32 {
+            if let i = byStorage[v.storageIdentity] { return i }
+            let i: UInt32
+            if let known = viewIndex[v] { i = known } else {
+                i = UInt32(views.count)
+                viewIndex[v] = i
+                views.append(v)
+            }
+            byStorage[v.storageIdentity] = i
+            return i
+        }
         for t in r.transitions {
             for f in t.frames + [t.after] {
-                for n in f.nodes where viewIndex[n.view] == nil {
-                    viewIndex[n.view] = UInt32(views.count)
-                    views.append(n.view)
-                }
+                for n in f.nodes { _ = index(n.view) }
             }
         }
         w.u32(UInt32(views.count))
@@ -49,7 +60,7 @@ enum PlayResultCodec {
                 w.f64(f.t)
                 w.u32(UInt32(f.nodes.count))
                 for n in f.nodes {
-                    w.u32(viewIndex[n.view]!)
+                    w.u32(index(n.view))
                     w.optionalString(n.parentID)
                     w.int(n.z)
                     w.int(n.depth)

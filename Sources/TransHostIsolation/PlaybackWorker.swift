@@ -108,7 +108,7 @@ public enum PlaybackWorker {
         var w = ByteWriter(capacity: bytes.count + 16)
         w.u8(kind)
         w.int(bytes.count)
-        w.bytes.append(contentsOf: bytes)
+        w.append(bytes)
         _ = writeAll(3, w.bytes)
     }
 

@@ -14,57 +14,101 @@ public struct JSONWriter {
 
     /// A number as the trace contract prints it: at most 6 decimals.
     public static func format(_ x: Double) -> String {
-        var out = Output()
+        var out = Output(capacity: 32)
         out.number(x)
         return out.string
     }
 
     /// UTF-8 JSON text being written.
-    public struct Output {
-        public private(set) var bytes: [UInt8] = []
+    ///
+    /// The text is stored straight into memory of its own (a trace is megabytes written a few
+    /// bytes at a time, which appends to an array paid for one by one). An Output cannot be
+    /// copied (it is written in place, through `inout`), so no write checks for a copy.
+    public struct Output: ~Copyable {
+        private final class Storage {
+            var base: UnsafeMutablePointer<UInt8>
+            var capacity: Int
+            var count = 0
+            init(capacity: Int) {
+                self.capacity = max(capacity, 16)
+                base = .allocate(capacity: self.capacity)
+            }
+            deinit { base.deallocate() }
+            func grow(to need: Int) {
+                var c = capacity * 2
+                while c < need { c *= 2 }
+                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
+                grown.update(from: base, count: count)
+                base.deallocate()
+                base = grown
+                capacity = c
+            }
+        }
+        private let storage: Storage
 
-        public init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
+        public init(capacity: Int = 1 << 16) { storage = Storage(capacity: capacity) }
 
-        public var string: String { String(decoding: bytes, as: UTF8.self) }
+        /// The text so far.
+        public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
+
+        public var string: String { String(decoding: UnsafeBufferPointer(start: storage.base, count: storage.count), as: UTF8.self) }
+
+        /// Room for `n` more bytes, returned as where they go.
+        @inline(__always) private mutating func take(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+            let s = storage
+            if s.count + n > s.capacity { s.grow(to: s.count + n) }
+            let p = s.base + s.count
+            s.count += n
+            return p
+        }
+
+        @inline(__always) mutating func put(_ b: UInt8) { take(1).pointee = b }
+
+        mutating func put(_ b: UnsafeBufferPointer<UInt8>) {
+            guard let src = b.baseAddress, b.count > 0 else { return }
+            let p = take(b.count)
+            // Keys and separators are a few bytes: a loop, not a call to memmove.
+            if b.count <= 16 { for i in 0..<b.count { p[i] = src[i] } } else { p.update(from: src, count: b.count) }
+        }
 
         /// The final newline of a pretty document.
-        public mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
+        public mutating func newline() { put(UInt8(ascii: "\n")) }
 
         /// Empties the text, keeping its storage (for a caller that flushes as it goes).
-        public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+        public mutating func removeAll() { storage.count = 0 }
 
         mutating func ascii(_ s: StaticString) {
-            s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            s.withUTF8Buffer { put($0) }
         }
 
         mutating func spaces(_ n: Int) {
-            if n > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n)) }
+            if n > 0 { take(n).update(repeating: UInt8(ascii: " "), count: n) }
         }
 
         /// A number, as `format` prints it.
         public mutating func number(_ x: Double) {
-            guard x.isFinite else { bytes.append(UInt8(ascii: "0")); return }
+            guard x.isFinite else { put(UInt8(ascii: "0")); return }
             let scaled = (x * 1_000_000).rounded()
-            if scaled == 0 { bytes.append(UInt8(ascii: "0")); return }
-            guard abs(scaled) < 9.0e15 else { bytes.append(contentsOf: String(x.rounded()).utf8); return }
+            if scaled == 0 { put(UInt8(ascii: "0")); return }
+            guard abs(scaled) < 9.0e15 else { var t = String(x.rounded()); t.withUTF8 { put($0) }; return }
             let n = Int64(scaled)
-            if n < 0 { bytes.append(UInt8(ascii: "-")) }
+            if n < 0 { put(UInt8(ascii: "-")) }
             let m = n < 0 ? UInt64(-n) : UInt64(n)
             digits(m / 1_000_000)
             var frac = m % 1_000_000
             guard frac != 0 else { return }
-            bytes.append(UInt8(ascii: "."))
+            put(UInt8(ascii: "."))
             var width = 6
             while frac % 10 == 0 { frac /= 10; width -= 1 }
             // Leading zeros of the fraction, then its digits.
             var p: UInt64 = 1
             for _ in 1..<width { p *= 10 }
-            while p > frac { bytes.append(UInt8(ascii: "0")); p /= 10 }
+            while p > frac { put(UInt8(ascii: "0")); p /= 10 }
             digits(frac)
         }
 
         private mutating func digits(_ v: UInt64) {
-            if v < 10 { bytes.append(UInt8(ascii: "0") + UInt8(v)); return }
+            if v < 10 { put(UInt8(ascii: "0") + UInt8(v)); return }
             var buf: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                       UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
                 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -72,20 +116,20 @@ public struct JSONWriter {
             var v = v
             withUnsafeMutableBytes(of: &buf) { b in
                 while v > 0 { b[n] = UInt8(ascii: "0") + UInt8(v % 10); v /= 10; n += 1 }
-                for k in stride(from: n - 1, through: 0, by: -1) { bytes.append(b[k]) }
+                for k in stride(from: n - 1, through: 0, by: -1) { put(b[k]) }
             }
         }
 
         /// A string, quoted and escaped.
         public mutating func string(_ s: String) {
-            bytes.append(UInt8(ascii: "\""))
+            put(UInt8(ascii: "\""))
             // Most strings (ids, names, keys) need no escape: copied in one go.
             let plain = s.utf8.withContiguousStorageIfAvailable { b -> Bool in
                 for u in b where u < 0x20 || u == UInt8(ascii: "\"") || u == UInt8(ascii: "\\") { return false }
-                bytes.append(contentsOf: b)
+                put(b)
                 return true
             }
-            if plain == true { bytes.append(UInt8(ascii: "\"")); return }
+            if plain == true { put(UInt8(ascii: "\"")); return }
             for u in s.utf8 {
                 switch u {
                 case UInt8(ascii: "\""): ascii("\\\"")
@@ -96,12 +140,12 @@ public struct JSONWriter {
                 case 0..<0x20:
                     let hex: [UInt8] = Array("0123456789abcdef".utf8)
                     ascii("\\u00")
-                    bytes.append(hex[Int(u >> 4)])
-                    bytes.append(hex[Int(u & 15)])
-                default: bytes.append(u)
+                    put(hex[Int(u >> 4)])
+                    put(hex[Int(u & 15)])
+                default: put(u)
                 }
             }
-            bytes.append(UInt8(ascii: "\""))
+            put(UInt8(ascii: "\""))
         }
 
         /// Any value, at `indent` (nil: compact).
@@ -116,12 +160,12 @@ public struct JSONWriter {
                 let flat = indent == nil || a.allSatisfy { if case .number = $0 { return true }; return false }
                 if flat {
                     if a.isEmpty { ascii("[]"); return }
-                    bytes.append(UInt8(ascii: "["))
+                    put(UInt8(ascii: "["))
                     for (k, e) in a.enumerated() {
                         if k > 0 { if indent == nil { ascii(",") } else { ascii(", ") } }
                         value(e, indent: indent.map { $0 + 2 })
                     }
-                    bytes.append(UInt8(ascii: "]"))
+                    put(UInt8(ascii: "]"))
                 } else {
                     array(count: a.count, indent: indent) { out, k, ind in out.value(a[k], indent: ind) }
                 }
@@ -134,51 +178,51 @@ public struct JSONWriter {
         /// An array of numbers, on one line, as `value` writes `.array` of `.number`s.
         public mutating func numbers(_ v: [Double], indent: Int?) {
             if v.isEmpty { ascii("[]"); return }
-            bytes.append(UInt8(ascii: "["))
+            put(UInt8(ascii: "["))
             for (k, x) in v.enumerated() {
                 if k > 0 { if indent == nil { ascii(",") } else { ascii(", ") } }
                 number(x)
             }
-            bytes.append(UInt8(ascii: "]"))
+            put(UInt8(ascii: "]"))
         }
 
         /// `[a, b]`, as `numbers([a, b], indent:)` writes it, without the array.
         public mutating func numbers(_ a: Double, _ b: Double, indent: Int?) {
-            bytes.append(UInt8(ascii: "["))
+            put(UInt8(ascii: "["))
             number(a); separator(indent); number(b)
-            bytes.append(UInt8(ascii: "]"))
+            put(UInt8(ascii: "]"))
         }
 
         /// `[a, b, c, d]`, as `numbers([a, b, c, d], indent:)` writes it, without the array.
         public mutating func numbers(_ a: Double, _ b: Double, _ c: Double, _ d: Double, indent: Int?) {
-            bytes.append(UInt8(ascii: "["))
+            put(UInt8(ascii: "["))
             number(a); separator(indent); number(b); separator(indent); number(c); separator(indent); number(d)
-            bytes.append(UInt8(ascii: "]"))
+            put(UInt8(ascii: "]"))
         }
 
         /// `count` numbers on one line, the k-th `at(k)`, as `numbers(_:indent:)` writes them.
         public mutating func numbers(count: Int, indent: Int?, _ at: (Int) -> Double) {
             if count == 0 { ascii("[]"); return }
-            bytes.append(UInt8(ascii: "["))
+            put(UInt8(ascii: "["))
             for k in 0..<count {
                 if k > 0 { separator(indent) }
                 number(at(k))
             }
-            bytes.append(UInt8(ascii: "]"))
+            put(UInt8(ascii: "]"))
         }
 
         /// Between the numbers of a one-line array.
         mutating func separator(_ indent: Int?) {
-            if indent == nil { bytes.append(UInt8(ascii: ",")) } else { ascii(", ") }
+            if indent == nil { put(UInt8(ascii: ",")) } else { ascii(", ") }
         }
 
         /// A member of an object written key by key (as `object` writes each): `first` opens
         /// the object, `key` must need no escaping, and `endObject` closes it. Keys must come in
         /// sorted order, as `object` takes them.
         public mutating func member(_ key: StaticString, first: Bool, indent: Int?) {
-            bytes.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            put(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
             if let ind = indent { newline(); spaces(ind + 2) }
-            bytes.append(UInt8(ascii: "\""))
+            put(UInt8(ascii: "\""))
             ascii(key)
             if indent == nil { ascii("\":") } else { ascii("\": ") }
         }
@@ -186,7 +230,7 @@ public struct JSONWriter {
         /// Closes an object opened by `member(_:first: true, indent:)`.
         public mutating func endObject(indent: Int?) {
             if let ind = indent { newline(); spaces(ind) }
-            bytes.append(UInt8(ascii: "}"))
+            put(UInt8(ascii: "}"))
         }
 
         /// `true` or `false`.
@@ -196,30 +240,30 @@ public struct JSONWriter {
         /// `value`), each written by `element(&self, index, indent)`.
         public mutating func array(count: Int, indent: Int?, _ element: (inout Output, Int, Int?) -> Void) {
             if count == 0 { ascii("[]"); return }
-            bytes.append(UInt8(ascii: "["))
+            put(UInt8(ascii: "["))
             for k in 0..<count {
-                if k > 0 { bytes.append(UInt8(ascii: ",")) }
+                if k > 0 { put(UInt8(ascii: ",")) }
                 if let ind = indent { newline(); spaces(ind + 2) }
                 element(&self, k, indent.map { $0 + 2 })
             }
             if let ind = indent { newline(); spaces(ind) }
-            bytes.append(UInt8(ascii: "]"))
+            put(UInt8(ascii: "]"))
         }
 
         /// An object with `keys` (already sorted, none repeated), each value written by
         /// `member(&self, key, indent)`.
         public mutating func object(_ keys: [String], indent: Int?, _ member: (inout Output, String, Int?) -> Void) {
             if keys.isEmpty { ascii("{}"); return }
-            bytes.append(UInt8(ascii: "{"))
+            put(UInt8(ascii: "{"))
             for (k, key) in keys.enumerated() {
-                if k > 0 { bytes.append(UInt8(ascii: ",")) }
+                if k > 0 { put(UInt8(ascii: ",")) }
                 if let ind = indent { newline(); spaces(ind + 2) }
                 string(key)
                 if indent == nil { ascii(":") } else { ascii(": ") }
                 member(&self, key, indent.map { $0 + 2 })
             }
             if let ind = indent { newline(); spaces(ind) }
-            bytes.append(UInt8(ascii: "}"))
+            put(UInt8(ascii: "}"))
         }
     }
 }

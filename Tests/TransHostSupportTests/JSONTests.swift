@@ -22,6 +22,20 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(JSONWriter.write(a), JSONWriter.write(a))
     }
 
+    /// An Output grows past its first storage without losing what it holds, and emptied it
+    /// starts again.
+    func testAnOutputGrowsAndEmpties() {
+        var b = JSONWriter.Output(capacity: 4)
+        b.string("first")
+        for k in 0..<1000 { b.number(Double(k)) }
+        XCTAssertTrue(b.string.hasPrefix(#""first"0123456789101112"#))
+        XCTAssertTrue(b.string.hasSuffix("997998999"))
+        XCTAssertEqual(b.bytes.count, 7 + 10 + 90 * 2 + 900 * 3)
+        b.removeAll()
+        b.newline()
+        XCTAssertEqual(b.bytes, [UInt8(ascii: "\n")])
+    }
+
     func testStringsAreEscaped() {
         XCTAssertEqual(JSONWriter.write(.string("a\"b\\c\n\u{1}é"), pretty: false), #""a\"b\\c\n\u0001é""#)
     }

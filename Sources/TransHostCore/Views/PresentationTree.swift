@@ -35,6 +35,9 @@ public struct SampledView: Hashable, Sendable {
     /// A resizable snapshot's size when taken, and its cap insets (see View.resizableSize).
     public var resizableSize: Size? { storage.resizableSize }
     public var capInsets: EdgeInsets { storage.capInsets }
+    /// The same for views that share their stored values (every frame that sampled a view
+    /// unchanged): a key cheaper than the values, for a table of the distinct views.
+    public var storageIdentity: ObjectIdentifier { ObjectIdentifier(storage) }
 
     public init(_ v: View) {
         if let s = v.sampledStorage {
