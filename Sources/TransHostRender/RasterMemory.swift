@@ -72,10 +72,12 @@ final class RasterMemory: @unchecked Sendable {
     /// Maps `count` zeroed mappings for rasters of `bytes` bytes ahead of their use, as far as
     /// the budget allows: a run calls it while its scenarios are played (RenderWarmUp), so the
     /// kernel clears those pages on a core that would wait, instead of on the rendering ones
-    /// when a transition takes its first rasters.
-    func prefill(bytes: Int, count: Int) {
+    /// when a transition takes its first rasters. It stops early once `stop` says so (rendering
+    /// has begun: mapping then holds up the renderers' own mappings, and takes their cores).
+    func prefill(bytes: Int, count: Int, until stop: () -> Bool = { false }) {
         let capacity = (bytes + Self.granule - 1) / Self.granule * Self.granule
         for _ in 0..<count {
+            if stop() { return }
             pthread_mutex_lock(mutex)
             let fits = spareBytes + capacity <= budget
             pthread_mutex_unlock(mutex)

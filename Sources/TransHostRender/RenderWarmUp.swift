@@ -1,4 +1,5 @@
 import CCairo
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,6 +18,8 @@ import TransHostCore
 /// mapping is zeroed memory like a fresh one.
 public final class RenderWarmUp: @unchecked Sendable {
     private var thread: pthread_t?
+    /// Set by `renderingBegins`, read by the warm-up thread between mappings.
+    private let begun = Atomic<Bool>(false)
     let pointSize: Size
     let scale: Int
     let rasters: Int
@@ -38,6 +41,11 @@ public final class RenderWarmUp: @unchecked Sendable {
         self.rasters = rasters
     }
 
+    /// Says the first transition is about to render: rasters not mapped ahead by now are left
+    /// to the renderers, which map what they take on their own cores. (A short run is played
+    /// before the warm-up has mapped them all; mapping on then only competes with rendering.)
+    public func renderingBegins() { begun.store(true, ordering: .relaxed) }
+
     /// Blocks until the warm-up is over. Call it before the process exits, from the thread that
     /// started it.
     public func wait() {
@@ -50,7 +58,7 @@ public final class RenderWarmUp: @unchecked Sendable {
         Self.warmFonts()
         let width = max(Int((pointSize.width * Double(scale)).rounded()), 1)
         let height = max(Int((pointSize.height * Double(scale)).rounded()), 1)
-        RasterMemory.shared.prefill(bytes: width * height * 4, count: rasters)
+        RasterMemory.shared.prefill(bytes: width * height * 4, count: rasters, until: { self.begun.load(ordering: .relaxed) })
     }
 
     /// Measures a label in both weights the renderer and the contact sheet draw, which loads

@@ -56,6 +56,7 @@ public final class RunSession {
         defer { pool.close(); pool.waitAll() }
         var writes: [(task: Range<Int>, write: JobWrite)?] = []
         func render(_ outcome: PlayOutcome) {
+            warmUp?.renderingBegins()
             let job = jobs[writes.count]
             guard case .played(let result) = outcome else { writes.append(nil); return }
             let (write, jobTasks) = prepareWrite(result, of: job)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import TransHostRender
+import TransHostCore
 
 /// Rasters' pages are reused after their image is freed (RasterMemory), so what a user would
 /// notice is that a new image is still blank, that memory kept for reuse stays within its
@@ -67,5 +68,19 @@ final class RasterMemoryTests: XCTestCase {
         memory.give(again.pointer, capacity: again.capacity)
         memory.prefill(bytes: bytes, count: 5)
         XCTAssertEqual(memory.prefilled, 2, "the budget is full: nothing more is mapped ahead")
+    }
+
+    /// Once rendering begins, the mappings made ahead stop (after the one in hand), however
+    /// many were asked for; a warm-up told so before it maps anything maps nothing.
+    func testMappingAheadStopsWhenRenderingBegins() {
+        let memory = RasterMemory(budget: 64 << 20)
+        var asked = 0
+        memory.prefill(bytes: 1 << 20, count: .max, until: { asked += 1; return asked > 3 })
+        XCTAssertEqual(memory.prefilled, 3, "three mappings, then the fourth check stops it")
+        memory.prefill(bytes: 1 << 20, count: .max, until: { true })
+        XCTAssertEqual(memory.prefilled, 3)
+        let warmUp = RenderWarmUp.start(pointSize: Size(width: 320, height: 568), scale: 2)
+        warmUp.renderingBegins()
+        warmUp.wait()   // returns: an unbounded count does not keep it going
     }
 }
