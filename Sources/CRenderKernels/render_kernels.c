@@ -160,9 +160,10 @@ static inline void span_fill(const span_ctx *c, uint32_t *d, int n, uint32_t fla
     fill_px(d, n, flat);
 }
 
-/* Pixels [x, x + len) of a row: pixel x + k at 16.16 footprint origin (ua + k du, va + k dv). */
+/* Pixels [x, x + len) of a row: pixel x + k at 16.16 footprint origin (ua + k du, va + k dv);
+   known (may be NULL) is the flat rectangle span_uniform may start from and keeps. */
 static inline __attribute__((always_inline)) void draw_span(const span_ctx *c, uint32_t *drow, const uint8_t *mrow, int x0, int x,
-                                                            int len, int64_t ua, int64_t va, int64_t du, int64_t dv, flat_rect *k) {
+                                                            int len, int64_t ua, int64_t va, int64_t du, int64_t dv, flat_rect *known) {
     const uint32_t *src = c->src;
     const size_t src_stride = c->src_stride;
     const int sw = c->sw, sh = c->sh, level = c->level;
@@ -189,7 +190,7 @@ static inline __attribute__((always_inline)) void draw_span(const span_ctx *c, u
         uint32_t flat;
         const int tu0 = (int)((ua < ul ? ua : ul) >> 16), tu1 = (int)((ua < ul ? ul : ua) >> 16) + 1;
         const int tv0 = (int)((va < vl ? va : vl) >> 16), tv1 = (int)((va < vl ? vl : va) >> 16) + 1;
-        if (span_uniform(c, k, tu0, tu1, tv0, tv1, &flat)) { span_fill(c, d, len, flat); return; }
+        if (span_uniform(c, known, tu0, tu1, tv0, tv1, &flat)) { span_fill(c, d, len, flat); return; }
         int k = 0;
 #if defined(__x86_64__) || defined(__i386__)
         if (level == 2) {
