@@ -2,12 +2,14 @@
 #include "render_bands.h"
 #include <stdlib.h>
 #include <string.h>
+#include <stdatomic.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
 #include "pixel_math.h"
 #include "span_levels.h"
+#include "projective_pos.h"
 
 
 #if defined(__SSE2__)
@@ -39,85 +41,6 @@ static inline void bilinear_over_sse2(uint32_t tl, uint32_t tr, uint32_t bl, uin
 }
 #endif
 
-/* Source position of a destination pixel centre, in 16.16 texel units shifted so that the
-   integer part is the left/top texel of the bilinear footprint. Returns 0 when W <= 0. */
-static inline int src_pos(const double m[9], double X, double ur, double vr, double wr, int64_t *u, int64_t *v) {
-    const double W = m[6] * X + wr;
-    if (!(W > 0)) return 0;
-    const double iw = 1.0 / W;
-    double uu = ((m[0] * X + ur) * iw - 0.5) * 65536.0, vv = ((m[3] * X + vr) * iw - 0.5) * 65536.0;
-    /* Clamp far-away points (they are outside the image anyway) to keep the integers sane. */
-    const double lim = 4.0e13;
-    if (uu > lim) uu = lim;
-    if (uu < -lim) uu = -lim;
-    if (vv > lim) vv = lim;
-    if (vv < -lim) vv = -lim;
-    *u = (int64_t)uu; *v = (int64_t)vv;
-    return 1;
-}
-
-/* src_pos's 16.16 conversion of one coordinate, clamped (the same operations in the same order). */
-static inline int64_t fixed_coord(double t, double iw) {
-    double q = (t * iw - 0.5) * 65536.0;
-    const double lim = 4.0e13;
-    if (q > lim) q = lim;
-    if (q < -lim) q = -lim;
-    return (int64_t)q;
-}
-
-/* Maps that divide by the same W along a whole row or a whole column. A turn about the
-   vertical axis (a flap, a page, a door) has m[7] == 0: W, and with m[1] == 0 also U, are the
-   same in every row at a given column, so 1 / W and u are worked out once per column. A turn
-   about the horizontal axis has m[6] == 0: W is the same along a row, one division per row.
-   The values are bit for bit those src_pos computes (Y > 0 on every row, so m[7] * Y and
-   m[1] * Y are the same signed zero in each): only the repeated divisions go. */
-typedef struct {
-    int kind;                /* 0: src_pos, 1: one W per row, 2: one W (and u) per column */
-    int x0;                  /* first column of the tables */
-    const double *col_iw;    /* kind 2: 1 / W at column x0 + i */
-    const int64_t *col_u;    /* kind 2: u at column x0 + i */
-    const unsigned char *col_ok; /* kind 2: W > 0 at column x0 + i */
-} pos_plan;
-
-typedef struct {
-    const double *m;
-    const pos_plan *plan;
-    double ur, vr, wr;
-    double row_iw;           /* kind 1: 1 / W of this row */
-    int row_ok;              /* kind 1: W > 0 in this row */
-} row_pos;
-
-static inline row_pos row_start(const double m[9], const pos_plan *plan, double Y) {
-    row_pos r;
-    r.m = m; r.plan = plan;
-    r.ur = m[1] * Y + m[2]; r.vr = m[4] * Y + m[5]; r.wr = m[7] * Y + m[8];
-    /* W = m[6] * X + wr with m[6] a zero and X > 0 is wr itself, or a zero when wr is. */
-    r.row_ok = plan->kind == 1 && r.wr > 0;
-    r.row_iw = r.row_ok ? 1.0 / r.wr : 0;
-    return r;
-}
-
-/* src_pos at the centre of pixel column px. */
-static inline __attribute__((always_inline)) int pos_at(const row_pos *r, int px, int64_t *u, int64_t *v) {
-    const double X = px + 0.5;
-    switch (r->plan->kind) {
-    case 1: {
-        if (!r->row_ok) return 0;
-        *u = fixed_coord(r->m[0] * X + r->ur, r->row_iw);
-        *v = fixed_coord(r->m[3] * X + r->vr, r->row_iw);
-        return 1;
-    }
-    case 2: {
-        if (!r->plan->col_ok[px - r->plan->x0]) return 0;
-        const double iw = r->plan->col_iw[px - r->plan->x0];
-        *u = r->plan->col_u[px - r->plan->x0];
-        *v = fixed_coord(r->m[3] * X + r->vr, iw);
-        return 1;
-    }
-    default:
-        return src_pos(r->m, X, r->ur, r->vr, r->wr, u, v);
-    }
-}
 
 /* One destination pixel of the projective loop at source position (u, v) (16.16, footprint
    origin), any position: out-of-image footprints are skipped, edge texels read as transparent. */
@@ -155,13 +78,10 @@ static inline void projective_px(const uint32_t *src, size_t src_stride, int sw,
     *d = span_over_px(bilinear_px(tl, tr, bl, br, fx, fy), a, *d, 0);
 }
 
-/* Whether texels [u0, u1] x [v0, v1] (inclusive, inside the image) are all one colour with
-   alpha 255, that colour in *c. */
-static inline int uniform_opaque(const uint32_t *src, size_t stride, int u0, int u1, int v0, int v1, uint32_t *c) {
-    const uint32_t first = *((const uint32_t *)((const uint8_t *)src + (size_t)v0 * stride) + u0);
-    if ((first >> 24) != 255) return 0;
+/* Whether texels [u0, u1] x [v0, v1] (inclusive, inside the image) are all c. */
+static inline int texels_are(const uint32_t *src, size_t stride, int u0, int u1, int v0, int v1, uint32_t c) {
 #if defined(__SSE2__)
-    const __m128i want = _mm_set1_epi32((int)first);
+    const __m128i want = _mm_set1_epi32((int)c);
 #endif
     for (int v = v0; v <= v1; v++) {
         const uint32_t *row = (const uint32_t *)((const uint8_t *)src + (size_t)v * stride);
@@ -173,9 +93,8 @@ static inline int uniform_opaque(const uint32_t *src, size_t stride, int u0, int
         }
 #endif
         for (; u <= u1; u++)
-            if (row[u] != first) return 0;
+            if (row[u] != c) return 0;
     }
-    *c = first;
     return 1;
 }
 
@@ -188,52 +107,216 @@ static inline void fill_px(uint32_t *d, int n, uint32_t c) {
     for (; k < n; k++) d[k] = c;
 }
 
-/* a / n (C's truncating division) for the span lengths the projective loop divides by, n in
-   1 .. 15, without a divide instruction (clang folds a switch of constant divisions back into
-   one). |a| * ceil(2^64 / n) / 2^64 exceeds |a| / n by less than |a| / 2^64, under 1 / n while
-   |a| < 2^52, so its integer part is the quotient; positions are clamped to 4e13 (2^46), so the
-   products the loop divides stay below 2^50. Larger values take the divide. */
-static inline int64_t div_span(int64_t a, int n) {
-    static const uint64_t ceil_recip[16] = {
-        0, 0, 0x8000000000000000ull, 0x5555555555555556ull, 0x4000000000000000ull, 0x3333333333333334ull,
-        0x2aaaaaaaaaaaaaabull, 0x2492492492492493ull, 0x2000000000000000ull, 0x1c71c71c71c71c72ull,
-        0x199999999999999aull, 0x1745d1745d1745d2ull, 0x1555555555555556ull, 0x13b13b13b13b13b2ull,
-        0x124924924924924aull, 0x1111111111111112ull};
-    if (n == 1) return a;
-    const uint64_t mag = a < 0 ? (uint64_t)0 - (uint64_t)a : (uint64_t)a;
-    if (n < 2 || n > 15 || mag >= ((uint64_t)1 << 52)) return a / n;
-    const uint64_t q = (uint64_t)(((unsigned __int128)mag * ceil_recip[n]) >> 64);
-    return a < 0 ? -(int64_t)q : (int64_t)q;
+
+/* What every span of a composite shares: the source, the destination row's layout, the mask
+   and alpha, and the vector level. */
+typedef struct {
+    const uint32_t *src; size_t src_stride; int sw, sh;
+    int64_t umax, vmax;      /* positions whose whole footprint is inside (texels 0 .. size - 2) */
+    uint32_t alpha;
+    int level;
+} span_ctx;
+
+/* Whether pixels at full alpha without a mask may be stored from a flat opaque footprint. */
+static inline int span_may_fill(const span_ctx *c, const uint8_t *mrow) {
+    return !mrow && c->alpha >= 256 && c->sw >= 2 && c->sh >= 2;
+}
+
+/* texels_are at the context's level. */
+static inline int span_texels_are(const span_ctx *c, int u0, int u1, int v0, int v1, uint32_t colour) {
+#if defined(__x86_64__) || defined(__i386__)
+    if (c->level == 2) return th_texels_are_avx2(c->src, c->src_stride, u0, u1, v0, v1, colour);
+#endif
+    return texels_are(c->src, c->src_stride, u0, u1, v0, v1, colour);
+}
+
+/* A texel rectangle found to be one opaque colour (valid: u1 >= u0): a fact about the source,
+   which no composite changes, kept to spare the next row most of its test. */
+typedef struct { int u0, u1, v0, v1; uint32_t c; } flat_rect;
+
+/* Whether texels [u0, u1] x [v0, v1] (inside the image) are one colour with alpha 255, that
+   colour in *flat. When a known flat rectangle k spans these columns in some of these rows (the
+   strip's row above, usually), the colour can only be k's, and only the rows outside k are
+   read; a rectangle found flat is kept in k. */
+static inline int span_uniform(const span_ctx *c, flat_rect *k, int u0, int u1, int v0, int v1, uint32_t *flat) {
+    if (k && k->u1 >= k->u0 && k->u0 <= u0 && u1 <= k->u1 && v0 <= k->v1 && k->v0 <= v1) {
+        const int above = v1 < k->v0 - 1 ? v1 : k->v0 - 1, below = v0 > k->v1 + 1 ? v0 : k->v1 + 1;
+        if ((v0 <= above && !span_texels_are(c, u0, u1, v0, above, k->c)) || (below <= v1 && !span_texels_are(c, u0, u1, below, v1, k->c)))
+            return 0;
+        *flat = k->c;
+    } else {
+        const uint32_t first = *((const uint32_t *)((const uint8_t *)c->src + (size_t)v0 * c->src_stride) + u0);
+        if ((first >> 24) != 255 || !span_texels_are(c, u0, u1, v0, v1, first)) return 0;
+        *flat = first;
+    }
+    if (k) { k->u0 = u0; k->u1 = u1; k->v0 = v0; k->v1 = v1; k->c = *flat; }
+    return 1;
+}
+
+static inline void span_fill(const span_ctx *c, uint32_t *d, int n, uint32_t flat) {
+#if defined(__x86_64__) || defined(__i386__)
+    if (c->level == 2) { th_fill_avx2(d, n, flat); return; }
+#endif
+    fill_px(d, n, flat);
+}
+
+/* Pixels [x, x + len) of a row: pixel x + k at 16.16 footprint origin (ua + k du, va + k dv);
+   known (may be NULL) is the flat rectangle span_uniform may start from and keeps. */
+static inline __attribute__((always_inline)) void draw_span(const span_ctx *c, uint32_t *drow, const uint8_t *mrow, int x0, int x,
+                                                            int len, int64_t ua, int64_t va, int64_t du, int64_t dv, flat_rect *known) {
+    const uint32_t *src = c->src;
+    const size_t src_stride = c->src_stride;
+    const int sw = c->sw, sh = c->sh, level = c->level;
+    const uint32_t alpha = c->alpha;
+    /* A span whose first and last footprints are both wholly inside the image is inside all
+       along (u and v are linear in k here): those pixels need no bounds checks, and at full
+       alpha without a mask a flat opaque footprint is a plain store. Any other span takes the
+       per-pixel tests. */
+    int64_t u = ua, v = va;
+    const int64_t ul = ua + (len - 1) * du, vl = va + (len - 1) * dv;
+    if (span_may_fill(c, mrow) && ua >= 0 && ul >= 0 && va >= 0 && vl >= 0
+        && ua <= c->umax && ul <= c->umax && va <= c->vmax && vl <= c->vmax) {
+        uint32_t *d = drow + x;
+        /* The texels this span's pixels a few rows down will read: fetched now, they are in
+           the cache when those rows get here (the strip walks straight down). */
+        {
+            const int64_t ra = (va >> 16) + 4 < sh ? (va >> 16) + 4 : sh - 1, rb = (vl >> 16) + 4 < sh ? (vl >> 16) + 4 : sh - 1;
+            __builtin_prefetch((const uint8_t *)src + (size_t)ra * src_stride + (size_t)(ua >> 16) * 4);
+            __builtin_prefetch((const uint8_t *)src + (size_t)rb * src_stride + (size_t)(ul >> 16) * 4);
+        }
+        /* Every footprint of the span lies in the texel rectangle its two ends span (u and v
+           are linear in k). When that rectangle is one opaque colour, each pixel below would
+           store it: fill the span instead of reading 4 texels each. */
+        uint32_t flat;
+        const int tu0 = (int)((ua < ul ? ua : ul) >> 16), tu1 = (int)((ua < ul ? ul : ua) >> 16) + 1;
+        const int tv0 = (int)((va < vl ? va : vl) >> 16), tv1 = (int)((va < vl ? vl : va) >> 16) + 1;
+        if (span_uniform(c, known, tu0, tu1, tv0, tv1, &flat)) { span_fill(c, d, len, flat); return; }
+        int k = 0;
+#if defined(__x86_64__) || defined(__i386__)
+        if (level == 2) {
+            k = th_projective_interior_avx2(src, src_stride, d, len, ua, va, du, dv);
+            u = ua + k * du; v = va + k * dv;
+        }
+#endif
+        for (; k < len; k++, u += du, v += dv) {
+            const uint32_t *p = (const uint32_t *)((const uint8_t *)src + (size_t)(v >> 16) * src_stride) + (u >> 16);
+            uint64_t top, bot;
+            memcpy(&top, p, 8);
+            memcpy(&bot, (const uint8_t *)p + src_stride, 8);
+            const uint32_t tl = (uint32_t)top;
+            if (top == bot && (uint32_t)(top >> 32) == tl && (tl >> 24) == 255) { d[k] = tl; continue; }
+            const uint32_t fx = (uint32_t)(u >> 8) & 0xff, fy = (uint32_t)(v >> 8) & 0xff;
+#if defined(__SSE2__)
+            if (level != 0) {
+                bilinear_over_sse2(tl, (uint32_t)(top >> 32), (uint32_t)bot, (uint32_t)(bot >> 32), fx, fy, alpha, &d[k]);
+                continue;
+            }
+#endif
+            d[k] = span_over_px(bilinear_px(tl, (uint32_t)(top >> 32), (uint32_t)bot, (uint32_t)(bot >> 32), fx, fy), alpha, d[k], 0);
+        }
+        return;
+    }
+    /* Footprint origins move monotonically along the span: when both ends lie beyond the same
+       edge of the image, every pixel's does and none draws (the corners of a perspective
+       layer's bounding box, above and below it). */
+    const int64_t ia = ua >> 16, il = ul >> 16, ja = va >> 16, jl = vl >> 16;
+    if ((ia < -1 && il < -1) || (ja < -1 && jl < -1) || (ia >= sw && il >= sw) || (ja >= sh && jl >= sh)) return;
+    for (int k = 0; k < len; k++, u += du, v += dv)
+        projective_px(src, src_stride, sw, sh, u, v, alpha, mrow, x + k - x0, &drow[x + k], level);
+}
+
+/* A run of fixed spans, pixels [x, xe) (the span search keeps each one PROJ_SPAN long, or up
+   to x1; see spans_keep_length), drawn as the search would draw them; (ua, va) is pixel x's
+   position. When all its footprints lie in one opaque colour, which the texel rectangle of the
+   run's two ends (widened by the positions' rounding) being one colour proves, every span would
+   be filled with it: the run is filled. Otherwise its two halves are tried, down to single
+   spans. slots[node] keeps the flat rectangle this part of the strip found last (node: 1 for
+   the whole run, 2 node and 2 node + 1 for its halves), as the strip goes down. */
+enum { RUN_SLOTS = 32 };
+
+static void draw_fixed_run(const span_ctx *c, const row_pos *rp, flat_rect *slots, int node, uint32_t *drow, const uint8_t *mrow,
+                           int x0, int x, int64_t ua, int64_t va, int xe) {
+    flat_rect *k = node < RUN_SLOTS ? &slots[node] : 0;
+    const int spans = (xe - x + PROJ_SPAN - 1) / PROJ_SPAN;
+    if (spans == 1) {
+        const int len = xe - x;
+        int64_t ub = ua, vb = va, du = 0, dv = 0;
+        if (len > 1) {
+            pos_at(rp, xe - 1, &ub, &vb);
+            du = div_span(ub - ua, len - 1); dv = div_span(vb - va, len - 1);
+        }
+        draw_span(c, drow, mrow, x0, x, len, ua, va, du, dv, k);
+        return;
+    }
+    if (span_may_fill(c, mrow)) {
+        int64_t ue, ve;
+        pos_at(rp, xe - 1, &ue, &ve);
+        /* Every span end, and so every position stepped between two, is within
+           PROJ_ROUNDING of the range the run's two exact ends span (u and v are monotonic in x). */
+        const int64_t u0 = (ua < ue ? ua : ue) - PROJ_ROUNDING, u1 = (ua < ue ? ue : ua) + PROJ_ROUNDING;
+        const int64_t v0 = (va < ve ? va : ve) - PROJ_ROUNDING, v1 = (va < ve ? ve : va) + PROJ_ROUNDING;
+        uint32_t flat;
+        if (u0 >= 0 && v0 >= 0 && u1 <= c->umax && v1 <= c->vmax
+            && span_uniform(c, k, (int)(u0 >> 16), (int)(u1 >> 16) + 1, (int)(v0 >> 16), (int)(v1 >> 16) + 1, &flat)) {
+            span_fill(c, drow + x, xe - x, flat);
+            return;
+        }
+    }
+    const int mid = x + spans / 2 * PROJ_SPAN;
+    int64_t um, vm;
+    pos_at(rp, mid, &um, &vm);
+    draw_fixed_run(c, rp, slots, 2 * node, drow, mrow, x0, x, ua, va, mid);
+    draw_fixed_run(c, rp, slots, 2 * node + 1, drow, mrow, x0, mid, um, vm, xe);
+}
+
+/* 1 while the projective loop may draw runs of fixed spans (draw_fixed_run), 0 for the span
+   search at every span (th_projective_span_runs). */
+static _Atomic int span_runs = 1;
+
+int th_projective_span_runs(int enabled) {
+    atomic_store_explicit(&span_runs, enabled ? 1 : 0, memory_order_relaxed);
+    return enabled ? 1 : 0;
 }
 
 /* Rows [ya, yb) of th_composite_projective_bilinear (rows are independent of each other). */
 static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int sh,
                             uint32_t *dst, size_t dst_stride, int x0, int y0, int x1, int ya, int yb,
                             const double m[9], const pos_plan *plan, const uint8_t *mask, size_t mask_stride, uint32_t alpha) {
-    /* Exact positions every SPAN pixels (fewer where the map bends: the midpoint of a span is
-       checked against the exact map and the span halved until the linear step is within
-       1/32 texel), linear 16.16 steps in between: perspective-correct spans. */
-    enum { SPAN = 16 };
-    const int64_t tol = 65536 / 32;
-    /* Positions whose whole footprint is inside the image (texels 0 .. size - 2 each way). */
-    const int64_t umax = ((int64_t)(sw - 1) << 16) - 1, vmax = ((int64_t)(sh - 1) << 16) - 1;
+    /* Exact positions every PROJ_SPAN pixels (fewer where the map bends: the midpoint of a span
+       is checked against the exact map and the span halved until the linear step is within
+       PROJ_TOL, 1/32 texel), linear 16.16 steps in between: perspective-correct spans. */
+    const span_ctx c = {src, src_stride, sw, sh, ((int64_t)(sw - 1) << 16) - 1, ((int64_t)(sh - 1) << 16) - 1, alpha,
+                        th_span_level_now()};
+    const int runs = atomic_load_explicit(&span_runs, memory_order_relaxed);
     /* The rows are walked in strips of columns: under perspective a row crosses many source
        rows, and going down one strip at a time the next row reads the texels just below the
        last, still in the cache. Each row still runs its own spans from x0 in the same order
        (a strip resumes where the row's last span ended), so the split changes no byte. */
     enum { STRIP = 128 };
-    const int level = th_span_level_now();
     int *resume = malloc(sizeof(int) * (size_t)(yb > ya ? yb - ya : 1));
     const int strip = resume ? STRIP : (x1 - x0);
     for (int sx = x0; sx < x1; sx += strip) {
     const int sx1 = x1 - sx > strip ? sx + strip : x1;
+    flat_rect slots[RUN_SLOTS];
+    for (int i = 0; i < RUN_SLOTS; i++) slots[i].u0 = 0, slots[i].u1 = -1;
     for (int y = ya; y < yb; y++) {
         uint32_t *drow = (uint32_t *)((uint8_t *)dst + (size_t)y * dst_stride);
         const uint8_t *mrow = mask ? mask + (size_t)(y - y0) * mask_stride : 0;
         const row_pos rp = row_start(m, plan, y + 0.5);
         int x = (sx == x0 || !resume) ? x0 : resume[y - ya];
+        if (runs && x < sx1) {
+            /* The spans that start in this strip, when the search would keep them all whole. */
+            const int64_t xe = x + (int64_t)(sx1 - x + PROJ_SPAN - 1) / PROJ_SPAN * PROJ_SPAN;
+            const int end = xe < x1 ? (int)xe : x1;
+            if (spans_keep_length(&rp, x, end - 1)) {
+                int64_t ua, va;
+                pos_at(&rp, x, &ua, &va);
+                draw_fixed_run(&c, &rp, slots, 1, drow, mrow, x0, x, ua, va, end);
+                x = end;
+            }
+        }
         while (x < sx1) {
-            int len = x1 - x < SPAN ? x1 - x : SPAN;
+            int len = x1 - x < PROJ_SPAN ? x1 - x : PROJ_SPAN;
             int64_t ua, va, ub, vb;
             if (!pos_at(&rp, x, &ua, &va)) { x++; continue; }
             for (;;) {
@@ -244,78 +327,11 @@ static void projective_rows(const uint32_t *src, size_t src_stride, int sw, int 
                 if (!pos_at(&rp, x + half, &um, &vm)) { len = len / 2; continue; }
                 const int64_t el = ua + div_span((ub - ua) * half, len - 1) - um;
                 const int64_t ev = va + div_span((vb - va) * half, len - 1) - vm;
-                if ((el < 0 ? -el : el) <= tol && (ev < 0 ? -ev : ev) <= tol) break;
+                if ((el < 0 ? -el : el) <= PROJ_TOL && (ev < 0 ? -ev : ev) <= PROJ_TOL) break;
                 len = len / 2;
             }
             const int64_t du = len > 1 ? div_span(ub - ua, len - 1) : 0, dv = len > 1 ? div_span(vb - va, len - 1) : 0;
-            /* A span whose first and last footprints are both wholly inside the image is
-               inside all along (u and v are linear in k here): those pixels need no bounds
-               checks, and at full alpha without a mask a flat opaque footprint is a plain
-               store. Any other span takes the per-pixel tests. */
-            int64_t u = ua, v = va;
-            const int64_t ul = ua + (len - 1) * du, vl = va + (len - 1) * dv;
-            if (!mrow && alpha >= 256 && sw >= 2 && sh >= 2 && ua >= 0 && ul >= 0 && va >= 0 && vl >= 0
-                && ua <= umax && ul <= umax && va <= vmax && vl <= vmax) {
-                uint32_t *d = drow + x;
-                /* The texels this span's pixels a few rows down will read: fetched now, they are
-                   in the cache when those rows get here (the strip walks straight down). */
-                {
-                    const int64_t ra = (va >> 16) + 4 < sh ? (va >> 16) + 4 : sh - 1, rb = (vl >> 16) + 4 < sh ? (vl >> 16) + 4 : sh - 1;
-                    __builtin_prefetch((const uint8_t *)src + (size_t)ra * src_stride + (size_t)(ua >> 16) * 4);
-                    __builtin_prefetch((const uint8_t *)src + (size_t)rb * src_stride + (size_t)(ul >> 16) * 4);
-                }
-                /* Every footprint of the span lies in the texel rectangle its two ends span
-                   (u and v are linear in k). When that rectangle is one opaque colour, each
-                   pixel below would store it: fill the span instead of reading 4 texels each. */
-                uint32_t flat;
-                const int tu0 = (int)((ua < ul ? ua : ul) >> 16), tu1 = (int)((ua < ul ? ul : ua) >> 16) + 1;
-                const int tv0 = (int)((va < vl ? va : vl) >> 16), tv1 = (int)((va < vl ? vl : va) >> 16) + 1;
-#if defined(__x86_64__) || defined(__i386__)
-                if (level == 2) {
-                    if (th_uniform_opaque_avx2(src, src_stride, tu0, tu1, tv0, tv1, &flat)) {
-                        th_fill_avx2(d, len, flat);
-                        x += len;
-                        continue;
-                    }
-                } else
-#endif
-                if (uniform_opaque(src, src_stride, tu0, tu1, tv0, tv1, &flat)) {
-                    fill_px(d, len, flat);
-                    x += len;
-                    continue;
-                }
-                int k = 0;
-#if defined(__x86_64__) || defined(__i386__)
-                if (level == 2) {
-                    k = th_projective_interior_avx2(src, src_stride, d, len, ua, va, du, dv);
-                    u = ua + k * du; v = va + k * dv;
-                }
-#endif
-                for (; k < len; k++, u += du, v += dv) {
-                    const uint32_t *p = (const uint32_t *)((const uint8_t *)src + (size_t)(v >> 16) * src_stride) + (u >> 16);
-                    uint64_t top, bot;
-                    memcpy(&top, p, 8);
-                    memcpy(&bot, (const uint8_t *)p + src_stride, 8);
-                    const uint32_t tl = (uint32_t)top;
-                    if (top == bot && (uint32_t)(top >> 32) == tl && (tl >> 24) == 255) { d[k] = tl; continue; }
-                    const uint32_t fx = (uint32_t)(u >> 8) & 0xff, fy = (uint32_t)(v >> 8) & 0xff;
-#if defined(__SSE2__)
-                    if (level != 0) {
-                        bilinear_over_sse2(tl, (uint32_t)(top >> 32), (uint32_t)bot, (uint32_t)(bot >> 32), fx, fy, alpha, &d[k]);
-                        continue;
-                    }
-#endif
-                    d[k] = span_over_px(bilinear_px(tl, (uint32_t)(top >> 32), (uint32_t)bot, (uint32_t)(bot >> 32), fx, fy), alpha, d[k], 0);
-                }
-            } else {
-                /* Footprint origins move monotonically along the span: when both ends lie
-                   beyond the same edge of the image, every pixel's does and none draws (the
-                   corners of a perspective layer's bounding box, above and below it). */
-                const int64_t ia = ua >> 16, il = ul >> 16, ja = va >> 16, jl = vl >> 16;
-                if (!((ia < -1 && il < -1) || (ja < -1 && jl < -1) || (ia >= sw && il >= sw) || (ja >= sh && jl >= sh)))
-                    for (int k = 0; k < len; k++, u += du, v += dv)
-                        projective_px(src, src_stride, sw, sh, u, v, alpha, mrow, x + k - x0, &drow[x + k], level);
-            }
+            draw_span(&c, drow, mrow, x0, x, len, ua, va, du, dv, 0);
             x += len;
         }
         if (resume) resume[y - ya] = x;

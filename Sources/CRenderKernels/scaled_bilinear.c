@@ -115,9 +115,29 @@ SB_AVX2 static int sb_span(const uint32_t *top, const uint32_t *bot, int sw, uin
     /* The eight texels read start at the first pixel's left tap, or end at the row's end
        (every tap of an interior pixel is then still among them). */
     const int64_t last = sw - 8;
-    const int k0 = k;
+    const int k0 = k, whole = wt + wb == 128;
     for (int64_t v = v0; k + 8 <= kb; k += 8, v += 8 * ux) {
         const int64_t xa = v >> 16, xb = (v + 4 * ux) >> 16;
+        /* Eight pixels whose taps (columns xa .. xl + 1 of both rows) are all one colour x
+           sample x at any weights while the rows' weights sum to 128 (not on a row at the
+           source's top or bottom edge, where one row is outside): 128 * 128 x >> 14 is x. It
+           goes OVER as the samples would. Two loads a row cover the taps; the first ends
+           before the row's end (xa <= last), the second at the last tap. */
+        const int64_t xl = (v + 7 * ux) >> 16;
+        if (whole && xa <= last && xl - xa <= 14) {
+            const int64_t xq = xl - 6 > xa ? xl - 6 : xa;
+            const __m256i c = _mm256_set1_epi32((int)top[xa]);
+            const __m256i eq = _mm256_and_si256(
+                _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(top + xa)), c),
+                                 _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(top + xq)), c)),
+                _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(bot + xa)), c),
+                                 _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(bot + xq)), c)));
+            if (_mm256_movemask_epi8(eq) == -1) {
+                pm_over8(c, d + k, m);
+                vx = _mm256_add_epi64(vx, _mm256_add_epi64(step, step));
+                continue;
+            }
+        }
         const __m128i a = sb_sample4(top, bot, xa < last ? xa : last, vx, wv);
         vx = _mm256_add_epi64(vx, step);
         const __m128i b = sb_sample4(top, bot, xb < last ? xb : last, vx, wv);

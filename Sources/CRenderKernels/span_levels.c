@@ -105,16 +105,14 @@ SPAN_AVX2 int th_projective_interior_avx2(const uint32_t *src, size_t stride, ui
     return k;
 }
 
-SPAN_AVX2 int th_uniform_opaque_avx2(const uint32_t *src, size_t stride, int u0, int u1, int v0, int v1, uint32_t *c) {
-    const uint32_t first = *((const uint32_t *)((const uint8_t *)src + (size_t)v0 * stride) + u0);
-    if ((first >> 24) != 255) return 0;
-    const __m256i want = _mm256_set1_epi32((int)first);
+SPAN_AVX2 int th_texels_are_avx2(const uint32_t *src, size_t stride, int u0, int u1, int v0, int v1, uint32_t c) {
+    const __m256i want = _mm256_set1_epi32((int)c);
     const int n = u1 - u0 + 1;
     for (int v = v0; v <= v1; v++) {
         const uint32_t *row = (const uint32_t *)((const uint8_t *)src + (size_t)v * stride) + u0;
         if (n < 8) {
             for (int i = 0; i < n; i++)
-                if (row[i] != first) return 0;
+                if (row[i] != c) return 0;
             continue;
         }
         /* eight at a time, the last eight ending at u1 (overlapping the ones before) */
@@ -125,7 +123,6 @@ SPAN_AVX2 int th_uniform_opaque_avx2(const uint32_t *src, size_t stride, int u0,
             if (i == n - 8) break;
         }
     }
-    *c = first;
     return 1;
 }
 

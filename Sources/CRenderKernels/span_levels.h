@@ -19,10 +19,9 @@ TH_HIDDEN int th_span_level_now(void);
 TH_HIDDEN int th_projective_interior_avx2(const uint32_t *src, size_t stride, uint32_t *d, int len,
                                           int64_t u, int64_t v, int64_t du, int64_t dv);
 
-/* uniform_opaque and fill_px of the projective loop, eight texels at a time: whether texels
-   [u0, u1] x [v0, v1] (inside the image) are one colour with alpha 255, that colour in *c;
-   n pixels of colour c from d. */
-TH_HIDDEN int th_uniform_opaque_avx2(const uint32_t *src, size_t stride, int u0, int u1, int v0, int v1, uint32_t *c);
+/* texels_are and fill_px of the projective loop, eight texels at a time: whether texels
+   [u0, u1] x [v0, v1] (inside the image) are all c; n pixels of colour c from d. */
+TH_HIDDEN int th_texels_are_avx2(const uint32_t *src, size_t stride, int u0, int u1, int v0, int v1, uint32_t c);
 TH_HIDDEN void th_fill_avx2(uint32_t *d, int n, uint32_t c);
 
 /* The affine loop's interior: pixels [k, kend) of drow, pixel k at 40.24 footprint origin

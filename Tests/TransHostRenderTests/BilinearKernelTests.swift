@@ -86,6 +86,20 @@ final class BilinearKernelTests: XCTestCase {
         return Case(src: src, ours: ours, theirs: ours.copy(), rect: rect)
     }
 
+    /// A source of one colour (opaque or not) with about one texel in 25 another, up to 160 x 30,
+    /// and a destination of up to 200 x 30 with a rectangle of most of it.
+    private func flatCase(_ k: Int, _ noise: inout Noise) -> Case {
+        let sw = 16 + Int(noise.next() % 145), sh = 4 + Int(noise.next() % 27)
+        let dw = 40 + Int(noise.next() % 161), dh = 1 + Int(noise.next() % 30)
+        let src = RGBAImage(width: sw, height: sh), colour = noise.pixel(opaque: k % 3 != 1)
+        let words = src.data.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<sh { for x in 0..<sw { words[y * src.stride / 4 + x] = noise.next() % 25 == 0 ? noise.pixel(opaque: k % 2 == 0) : colour } }
+        let ours = image(dw, dh, &noise, opaque: k % 2 == 0)
+        let x0 = Int(noise.next() % 4), y0 = Int(noise.next()) % dh
+        let rect = PixelRect(x0: x0, y0: y0, x1: dw - Int(noise.next() % 4), y1: y0 + 1 + Int(noise.next()) % (dh - y0))
+        return Case(src: src, ours: ours, theirs: ours.copy(), rect: rect)
+    }
+
     /// Random sources (partly outside the destination, so their edges blend with nothing),
     /// random destinations, offsets with and without a fraction on each axis, and rectangles
     /// covering part of the destination.
@@ -114,18 +128,23 @@ final class BilinearKernelTests: XCTestCase {
     }
 
     /// As above for scales (each axis its own, shrinking and growing, up to 3.5 texels a
-    /// pixel), with no mask, solid masks of any alpha, and unit scales with a mask.
+    /// pixel), with no mask, solid masks of any alpha, and unit scales with a mask, on noisy
+    /// sources and on flat ones with a few odd texels.
     func testScalesAndFadesMatchPixmanByteForByte() throws {
         for level in levels(th_scaled_bilinear_level) {
             XCTAssertEqual(th_scaled_bilinear_level(level), level)
             var noise = Noise(s: 70 + UInt64(level))
-            for k in 0..<500 {
-                let c = randomCase(k, maxWidth: 60, &noise), r = c.rect
+            for k in 0..<800 {
+                // From case 500 on: one colour with a few odd texels, wider, mostly shrunk by at
+                // most half and inside the source: eight pixels whose taps all read one colour
+                // are blended from it without sampling, and must not miss an odd one.
+                let flat = k >= 500
+                let c = flat ? flatCase(k, &noise) : randomCase(k, maxWidth: 60, &noise), r = c.rect
                 var t = pixman_transform_t()
-                let ux: Int32 = k % 4 == 0 ? 65536 : 20000 + Int32(noise.next() % 210000)
+                let ux: Int32 = k % 4 == 0 ? 65536 : 20000 + Int32(noise.next() % (flat ? 112000 : 210000))
                 let uy: Int32 = k % 4 == 1 ? 65536 : (k % 3 == 0 ? ux : 20000 + Int32(noise.next() % 210000))
                 pixman_transform_init_scale(&t, ux, uy)
-                t.matrix.0.2 = Int32(noise.next() % (60 << 16)) - (30 << 16)
+                t.matrix.0.2 = flat ? Int32(noise.next() % (4 << 16)) : Int32(noise.next() % (60 << 16)) - (30 << 16)
                 t.matrix.1.2 = Int32(noise.next() % (40 << 16)) - (20 << 16)
                 let alpha: UInt16? = k % 3 == 1 ? nil : (k % 10 == 0 ? 65535 : UInt16(truncatingIfNeeded: noise.next()))
                 pixmanOver(c.src, t, alpha: alpha, onto: c.theirs, r)

@@ -98,4 +98,8 @@ int th_scaled_bilinear_level(int level);
 /// 2 AVX2; a level the CPU lacks, or -1, picks the best it has. Returns the level now in use.
 /// Every level gives the same bytes. Call it before drawing, not while another thread draws.
 int th_span_bilinear_level(int level);
+/// Whether th_composite_projective_bilinear draws runs of spans its span search provably keeps
+/// whole in one go (1, the default: the same bytes, fewer steps) or searches every span (0),
+/// for tests and benchmarks. Returns the setting now in use. Call it before drawing.
+int th_projective_span_runs(int enabled);
 #endif
