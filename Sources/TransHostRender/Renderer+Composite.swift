@@ -51,7 +51,7 @@ extension Renderer {
                                          clippable: clippable, source: source, mask: masking?.mask,
                                          maskBox: masking.flatMap { Self.maskBox($0, rasterToDest: h, box: box) },
                                          overwrites: opaque && alpha >= 1 && !needMask && masking == nil
-                                             ? Self.opaqueInterior(h, isTranslation: isTranslation, src: src, box: box) : nil))
+                                             ? Self.opaqueInterior(h, inv: inv, isTranslation: isTranslation, src: src, box: box) : nil))
         } else {
             work()
         }
@@ -61,11 +61,13 @@ extension Renderer {
     /// them to its own pixels): all of them for a whole-pixel move (a copy); for a scale or a
     /// fractional move, along each axis moved by whole pixels all of them too (one tap, of full
     /// weight), along the others those whose bilinear footprint lies inside the raster (taps one
-    /// texel in from its edges), a pixel narrower on each side for safety; none (nil) for the
-    /// span loops' rotations and perspective.
-    static func opaqueInterior(_ h: Homography, isTranslation: Bool, src: RGBAImage, box: PixelRect) -> PixelRect? {
+    /// texel in from its edges), a pixel narrower on each side for safety; under perspective, a
+    /// rectangle inside the image of the raster two texels in (see perspectiveInterior); none
+    /// (nil) for rotations.
+    static func opaqueInterior(_ h: Homography, inv: Homography, isTranslation: Bool, src: RGBAImage, box: PixelRect) -> PixelRect? {
         if isTranslation { return box }
-        guard h.isAffine, h.b == 0, h.d == 0, h.a > 0, h.e > 0 else { return nil }
+        if !h.isAffine { return perspectiveInterior(h, inv: inv, src: src, box: box) }
+        guard h.b == 0, h.d == 0, h.a > 0, h.e > 0 else { return nil }
         /// Destination pixels [lo, hi) along one axis: scale `k`, offset `o`, raster length `n`.
         func axis(_ k: Double, _ o: Double, _ n: Int, _ b0: Int, _ b1: Int) -> (Int, Int)? {
             if k == 1 && o == o.rounded() { return (b0, b1) }
@@ -78,6 +80,32 @@ extension Renderer {
         else { return nil }
         let r = PixelRect(x0: x0, y0: y0, x1: x1, y1: y1).intersection(box)
         return r.isEmpty ? nil : r
+    }
+
+    /// Under a perspective map, destination pixels an opaque raster paints opaquely: the raster
+    /// two texels in from its edges maps (W > 0 at its corners, so everywhere on it) to a convex
+    /// quadrilateral; the rectangle between its left and right corners' inner x and its top and
+    /// bottom corners' inner y, a pixel narrower on each side, is taken when its four corners map
+    /// back into that inset raster (so, the quadrilateral being convex, all of it does). Every
+    /// pixel there has its bilinear footprint a texel or more inside the raster, which the span
+    /// loops' 1/32-texel positions keep: four opaque taps, so OVER sets the raster's colour.
+    /// Nil for a raster turned past a quarter, mirrored or too small.
+    static func perspectiveInterior(_ h: Homography, inv: Homography, src: RGBAImage, box: PixelRect) -> PixelRect? {
+        let m = 2.0, sw = Double(src.width), sh = Double(src.height)
+        guard sw > 4 * m, sh > 4 * m else { return nil }
+        let inset = [Vec2(m, m), Vec2(sw - m, m), Vec2(sw - m, sh - m), Vec2(m, sh - m)]
+        guard inset.allSatisfy({ h.w($0.x, $0.y) > 0 }) else { return nil }
+        let q = inset.map(h.apply)   // top left, top right, bottom right, bottom left
+        let x0 = max(q[0].x, q[3].x), x1 = min(q[1].x, q[2].x), y0 = max(q[0].y, q[1].y), y1 = min(q[2].y, q[3].y)
+        guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite, abs(x0) < 1e7, abs(x1) < 1e7, abs(y0) < 1e7, abs(y1) < 1e7 else { return nil }
+        let r = PixelRect(x0: Int(x0.rounded(.up)) + 1, y0: Int(y0.rounded(.up)) + 1, x1: Int(x1.rounded(.down)) - 1, y1: Int(y1.rounded(.down)) - 1)
+        guard r.x1 > r.x0, r.y1 > r.y0 else { return nil }
+        for (x, y) in [(r.x0, r.y0), (r.x1, r.y0), (r.x1, r.y1), (r.x0, r.y1)] {
+            let s = inv.apply(Double(x), Double(y))
+            guard s.x >= m, s.x <= sw - m, s.y >= m, s.y <= sh - m else { return nil }
+        }
+        let out = r.intersection(box)
+        return out.isEmpty ? nil : out
     }
 
     /// An affine map with its last entry 1 (as composite uses it); others unchanged.

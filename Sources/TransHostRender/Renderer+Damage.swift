@@ -172,8 +172,12 @@ extension Renderer {
             if culls, op.clippable, !covered.isEmpty {
                 let box = (op.box ?? rect).intersection(rect)
                 if box.area >= Self.cullingMinimumPixels {
-                    let bands = Self.uncoveredBands(box, by: covered)
-                    if bands != [box] { skips[k] = bands }
+                    // Whole columns or rows, or the box less every cover when that leaves fewer
+                    // pixels (a cover not spanning the box: a perspective page's interior).
+                    var skip = Self.uncoveredBands(box, by: covered)
+                    let holes = Self.uncoveredRects(box, by: covered)
+                    if holes.count <= Self.cullingMaximumRects && area(holes) < area(skip) { skip = holes }
+                    if skip != [box] { skips[k] = skip }
                 }
             }
             // A bounded list, of large rectangles only (any subset is safe: it only skips less),
@@ -208,6 +212,30 @@ extension Renderer {
                 pixman_region32_fini(&whole)
             }
         }
+    }
+
+    /// The area of disjoint rectangles.
+    func area(_ rects: [PixelRect]) -> Int { rects.reduce(0) { $0 + $1.area } }
+
+    /// The most rectangles an operation is drawn in when it skips covers that do not span it.
+    static let cullingMaximumRects = 16
+
+    /// `box` less every rectangle of `covered`, as disjoint rectangles (pixman's region bands).
+    static func uncoveredRects(_ box: PixelRect, by covered: [PixelRect]) -> [PixelRect] {
+        var region = pixman_region32_t()
+        pixman_region32_init_rect(&region, Int32(box.x0), Int32(box.y0), UInt32(box.width), UInt32(box.height))
+        defer { pixman_region32_fini(&region) }
+        for c in covered {
+            let i = c.intersection(box)
+            guard !i.isEmpty else { continue }
+            var cut = pixman_region32_t()
+            pixman_region32_init_rect(&cut, Int32(i.x0), Int32(i.y0), UInt32(i.width), UInt32(i.height))
+            withUnsafeMutablePointer(to: &region) { r in _ = pixman_region32_subtract(r, r, &cut) }
+            pixman_region32_fini(&cut)
+        }
+        var n: Int32 = 0
+        guard let rects = pixman_region32_rectangles(&region, &n) else { return [] }
+        return (0..<Int(n)).map { PixelRect(x0: Int(rects[$0].x1), y0: Int(rects[$0].y1), x1: Int(rects[$0].x2), y1: Int(rects[$0].y2)) }
     }
 
     /// Operations smaller than this are run whole (finding what they could skip costs more),
