@@ -2,9 +2,9 @@
 /// result decoded by the supervisor holds exactly the values the worker computed.
 ///
 /// The bytes are stored straight into memory it owns (a result is millions of small fields,
-/// which appends to an array paid for one by one); `bytes` copies them out once. A copy of a
-/// writer shares its storage: use one writer in one place.
-struct ByteWriter {
+/// which appends to an array paid for one by one); `bytes` copies them out once. A writer
+/// cannot be copied (it is written in place, through `inout`), as JSONWriter.Output.
+struct ByteWriter: ~Copyable {
     private final class Storage {
         var base: UnsafeMutableRawPointer
         var capacity: Int

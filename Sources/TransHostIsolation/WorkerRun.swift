@@ -70,9 +70,7 @@ enum WorkerRun {
         }
         deinit {
             guard input >= 0 else { return }
-            close(input)
-            close(resultFD)
-            close(resultFile)
+            giveUp()
             _ = ChildProcess.kill(pid)
         }
 
@@ -82,11 +80,16 @@ enum WorkerRun {
             guard input >= 0 else { return false }
             var status: Int32 = 0
             guard waitpid(pid, &status, WNOHANG) == pid else { return true }
+            giveUp()
+            return false
+        }
+
+        /// Closes what the host holds of a worker that will not be used.
+        private func giveUp() {
             close(input)
             close(resultFD)
             close(resultFile)
             input = -1
-            return false
         }
     }
 

@@ -162,7 +162,7 @@ public struct JSONWriter {
                     if a.isEmpty { ascii("[]"); return }
                     put(UInt8(ascii: "["))
                     for (k, e) in a.enumerated() {
-                        if k > 0 { if indent == nil { ascii(",") } else { ascii(", ") } }
+                        if k > 0 { separator(indent) }
                         value(e, indent: indent.map { $0 + 2 })
                     }
                     put(UInt8(ascii: "]"))
@@ -176,28 +176,16 @@ public struct JSONWriter {
         }
 
         /// An array of numbers, on one line, as `value` writes `.array` of `.number`s.
-        public mutating func numbers(_ v: [Double], indent: Int?) {
-            if v.isEmpty { ascii("[]"); return }
-            put(UInt8(ascii: "["))
-            for (k, x) in v.enumerated() {
-                if k > 0 { if indent == nil { ascii(",") } else { ascii(", ") } }
-                number(x)
-            }
-            put(UInt8(ascii: "]"))
-        }
+        public mutating func numbers(_ v: [Double], indent: Int?) { numbers(count: v.count, indent: indent) { v[$0] } }
 
         /// `[a, b]`, as `numbers([a, b], indent:)` writes it, without the array.
         public mutating func numbers(_ a: Double, _ b: Double, indent: Int?) {
-            put(UInt8(ascii: "["))
-            number(a); separator(indent); number(b)
-            put(UInt8(ascii: "]"))
+            numbers(count: 2, indent: indent) { $0 == 0 ? a : b }
         }
 
         /// `[a, b, c, d]`, as `numbers([a, b, c, d], indent:)` writes it, without the array.
         public mutating func numbers(_ a: Double, _ b: Double, _ c: Double, _ d: Double, indent: Int?) {
-            put(UInt8(ascii: "["))
-            number(a); separator(indent); number(b); separator(indent); number(c); separator(indent); number(d)
-            put(UInt8(ascii: "]"))
+            numbers(count: 4, indent: indent) { k in k == 0 ? a : k == 1 ? b : k == 2 ? c : d }
         }
 
         /// `count` numbers on one line, the k-th `at(k)`, as `numbers(_:indent:)` writes them.

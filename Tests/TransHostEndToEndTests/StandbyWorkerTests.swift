@@ -39,11 +39,12 @@ final class StandbyWorkerTests: XCTestCase {
     }
 
     func testAWorkerStartedAheadAndNeverUsedIsKilledAndReaped() throws {
-        var standby = Supervisor.standby(options: IsolationOptions())
-        let pid = try XCTUnwrap(standby?.spawned.pid)
-        XCTAssertTrue(exists(pid))
-        standby = nil
-        XCTAssertNil(standby)
+        var pid: pid_t = 0
+        do {
+            let standby = try XCTUnwrap(Supervisor.standby(options: IsolationOptions()))
+            pid = standby.spawned.pid
+            XCTAssertTrue(exists(pid))
+        }
         XCTAssertFalse(exists(pid), "a run that stops before it plays leaves no worker behind")
     }
 
