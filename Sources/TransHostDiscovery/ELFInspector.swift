@@ -108,7 +108,8 @@ public enum ELFInspector {
             }
             i += entsize
         }
-        let needed = neededLibraries(sections.map { ($0.type, $0.offset, $0.size, $0.link) }, size: size, read: read)
+        let needed = neededLibraries(sections.map { ($0.type, $0.offset, $0.size, $0.link) }, size: size,
+                                     read: read, strings: (dynsym.link, names))
         guard let addr = found else { return ELFInspection(hasEntrySymbol: false, abiMajor: nil, abiMinor: nil, needed: needed) }
         // The entry is const data: its first two fields (ABI major, minor) are in the file image.
         if let s = sections.first(where: { s in
@@ -124,14 +125,17 @@ public enum ELFInspector {
 
     /// The DT_NEEDED names of the dynamic section (SHT_DYNAMIC, its strings in the section it
     /// links). A damaged or missing section gives none: the names only help loading, and the
-    /// loader reports what is really wrong.
-    static func neededLibraries(_ sections: [(type: UInt32, offset: Int, size: Int, link: Int)], size: Int, read: (Int, Int) -> [UInt8]) -> [String] {
+    /// loader reports what is really wrong. `strings` is a string table already read (the
+    /// dynamic symbols', which is the dynamic section's too in every linker's output).
+    static func neededLibraries(_ sections: [(type: UInt32, offset: Int, size: Int, link: Int)], size: Int, read: (Int, Int) -> [UInt8],
+                                strings known: (section: Int, bytes: [UInt8])? = nil) -> [String] {
         let SHT_DYNAMIC: UInt32 = 6, DT_NEEDED: UInt64 = 1, DT_NULL: UInt64 = 0
         guard let dynamic = sections.first(where: { $0.type == SHT_DYNAMIC }), dynamic.link >= 0, dynamic.link < sections.count else { return [] }
         let strings = sections[dynamic.link]
         guard dynamic.offset >= 0, dynamic.offset <= size, dynamic.size >= 0, dynamic.size <= tableLimit,
               strings.offset >= 0, strings.offset <= size, strings.size >= 0, strings.size <= tableLimit else { return [] }
-        let entries = read(dynamic.offset, dynamic.size), names = read(strings.offset, strings.size)
+        let entries = read(dynamic.offset, dynamic.size)
+        let names = known.flatMap { $0.section == dynamic.link ? $0.bytes : nil } ?? read(strings.offset, strings.size)
         var out: [String] = []
         var i = 0
         while i <= entries.count - 16 {

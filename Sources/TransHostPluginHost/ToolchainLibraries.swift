@@ -9,7 +9,7 @@ import Glibc
 ///
 /// A plugin is loaded with `RTLD_NOW`, so that a symbol it uses but nothing defines fails its
 /// load instead of a later call. That binds the symbols of every library loaded with it too,
-/// and Foundation with ICU has tens of thousands: 15-25 ms for each worker that loads a Swift
+/// and Foundation with ICU has tens of thousands: 16-26 ms for each worker that loads a Swift
 /// plugin. The toolchain's libraries are not plugin code, so `preload` loads them first with
 /// lazy binding, as a program linked against them would; the plugin's own symbols are still
 /// all bound when it loads, and a missing one still fails the load with its name.

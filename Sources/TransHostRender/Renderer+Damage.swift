@@ -175,8 +175,10 @@ extension Renderer {
                     // Whole columns or rows, or the box less every cover when that leaves fewer
                     // pixels (a cover not spanning the box: a perspective page's interior).
                     var skip = Self.uncoveredBands(box, by: covered)
-                    let holes = Self.uncoveredRects(box, by: covered)
-                    if holes.count <= Self.cullingMaximumRects && area(holes) < area(skip) { skip = holes }
+                    if !skip.isEmpty {
+                        let holes = Self.uncoveredRects(box, by: covered)
+                        if holes.count <= Self.cullingMaximumRects && area(holes) < area(skip) { skip = holes }
+                    }
                     if skip != [box] { skips[k] = skip }
                 }
             }
