@@ -148,12 +148,16 @@ public final class RGBAImage {
         rows(r.y1, height, 0, width)
     }
 
-    /// The pixels of `source` (the same size) in `r`, over this image's.
-    func copyPixels(from source: RGBAImage, in r: PixelRect) {
-        precondition(source.width == width && source.height == height, "copyPixels between images of different sizes")
-        for y in r.y0..<r.y1 {
-            (data + y * stride + r.x0 * 4).copyMemory(from: source.data + y * source.stride + r.x0 * 4, byteCount: r.width * 4)
+    /// The pixels of `source` times the alpha of `mask` (both the same size) in `r`, over this
+    /// image's: the bytes of copying them and compositing `mask` IN_REVERSE onto them, in one pass.
+    func multiply(_ source: RGBAImage, byAlphaOf mask: RGBAImage, in r: PixelRect) {
+        precondition(source.width == width && source.height == height && mask.width == width && mask.height == height,
+                     "multiply between images of different sizes")
+        guard !r.isEmpty else { return }
+        func at(_ img: RGBAImage) -> UnsafeMutablePointer<UInt32> {
+            (img.data + r.y0 * img.stride + r.x0 * 4).assumingMemoryBound(to: UInt32.self)
         }
+        th_multiply_by_mask_alpha(at(source), source.stride, at(mask), mask.stride, at(self), stride, Int32(r.width), Int32(r.height))
     }
 
     /// Runs `body` with a cairo context drawing into this image, then flushes.

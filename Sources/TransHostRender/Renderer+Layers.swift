@@ -115,12 +115,19 @@ extension Renderer {
     /// `within`: the only pixels of `img` the mask can reach (and the only ones masked); the
     /// mask's raster is cleared only there, as nothing else of it is read.
     func applyMask(_ mask: SampledLayer, to img: RGBAImage, localToRaster: Homography, within r: PixelRect? = nil) {
-        let m = RGBAImage(width: img.width, height: img.height, zeroed: r == nil)
-        if let r { m.zero(r) }
-        paintLayer(mask, parentToDest: localToRaster, frame: nil, alpha: 1, clip: .none, target: m)
+        let m = maskRaster(mask, width: img.width, height: img.height, localToRaster: localToRaster, within: r)
         let r = r ?? PixelRect(x0: 0, y0: 0, x1: img.width, y1: img.height)
         pixman_image_composite32(PIXMAN_OP_IN_REVERSE, m.pixman, nil, img.pixman, Int32(r.x0), Int32(r.y0), 0, 0, Int32(r.x0), Int32(r.y0),
                                  Int32(r.width), Int32(r.height))
+    }
+
+    /// `mask` drawn as applyMask multiplies by it: a width x height raster, cleared (only `within`
+    /// when given: nothing else of it is read).
+    func maskRaster(_ mask: SampledLayer, width: Int, height: Int, localToRaster: Homography, within r: PixelRect?) -> RGBAImage {
+        let m = RGBAImage(width: width, height: height, zeroed: r == nil)
+        if let r { m.zero(r) }
+        paintLayer(mask, parentToDest: localToRaster, frame: nil, alpha: 1, clip: .none, target: m)
+        return m
     }
 
     /// Runs cairo drawing on `target` under the affine map `map` (a layer's bounds space to

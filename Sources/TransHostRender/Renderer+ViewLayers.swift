@@ -31,8 +31,10 @@ extension Renderer {
         guard !reach.isEmpty else { return Group(image: RGBAImage(width: g.image.width, height: g.image.height), opaque: false, rasterToLocal: g.rasterToLocal) }
         let img = RGBAImage(width: g.image.width, height: g.image.height, zeroed: false)
         img.zero(reach, outside: true)
-        img.copyPixels(from: g.image, in: reach)
-        applyMask(mask, to: img, localToRaster: toRaster, within: reach)
+        // Inside it, the group times the mask's alpha in one pass (the bytes of copying the group
+        // and applying the mask, see applyMask).
+        let m = maskRaster(mask, width: img.width, height: img.height, localToRaster: toRaster, within: reach)
+        img.multiply(g.image, byAlphaOf: m, in: reach)
         return Group(image: img, opaque: false, rasterToLocal: g.rasterToLocal)
     }
 

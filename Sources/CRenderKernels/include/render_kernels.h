@@ -6,6 +6,12 @@
 /// Converts premultiplied ARGB32 to straight RGBA bytes (r, g, b, a per pixel).
 void th_unpremultiply_to_rgba(const uint32_t *pixels, size_t stride, int width, int height, uint8_t *out_rgba);
 
+/// dst = src times mask's alpha, per channel, rounded as pixman rounds (the bytes of copying
+/// src to dst, then compositing mask onto it with PIXMAN_OP_IN_REVERSE), over width x height
+/// pixels of three premultiplied ARGB32 images (strides in bytes).
+void th_multiply_by_mask_alpha(const uint32_t *src, size_t src_stride, const uint32_t *mask, size_t mask_stride,
+                               uint32_t *dst, size_t dst_stride, int width, int height);
+
 #endif
 
 #ifndef TRANSHOST_RENDER_SPANS
