@@ -96,25 +96,32 @@ final class DamageTests: XCTestCase {
 
     /// A circle mask growing over a still page (a circular reveal): each frame redraws the
     /// circle's square, not the screen, and shows what a whole redraw shows.
+    /// A page over another, masked by a circle about the screen's centre: the tree for a radius
+    /// and the mask's fill alpha.
+    private func revealScene() -> (Double, Double) -> [PresentationNode] {
+        let e = AnimationEngine()
+        let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "window")
+        root.backgroundColor = .black
+        root.addSubview(DemoScenes.page(e, title: "Under", hue: Color(red: 0.85, green: 0.9, blue: 1)))
+        let revealed = DemoScenes.page(e, title: "Revealed", hue: Color(red: 1, green: 0.92, blue: 0.85))
+        root.addSubview(revealed)
+        return { radius, alpha in
+            var s = LayerState(kind: .shape)
+            s.shape!.path = Path.ellipse(in: Rect(x: 160 - radius, y: 284 - radius, width: 2 * radius, height: 2 * radius))
+            s.shape!.fillColor = Color(red: 0, green: 0, blue: 0, alpha: alpha)
+            let mask = SampledLayer(id: "reveal", name: "reveal", kind: .shape, state: s, sublayers: [], mask: nil)
+            return e.sampleTree(root).map { n in
+                guard n.view.id == revealed.id else { return n }
+                return PresentationNode(view: n.view, parentID: n.parentID, z: n.z, depth: n.depth, state: n.state, isHidden: n.isHidden,
+                                        layers: LayerTreeSample(style: .plain, sublayers: [], mask: mask))
+            }
+        }
+    }
+
     func testAGrowingMaskRedrawsOnlyWhatItReaches() {
         for scale in [1, 2] {
-            let e = AnimationEngine()
-            let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "window")
-            root.backgroundColor = .black
-            root.addSubview(DemoScenes.page(e, title: "Under", hue: Color(red: 0.85, green: 0.9, blue: 1)))
-            let revealed = DemoScenes.page(e, title: "Revealed", hue: Color(red: 1, green: 0.92, blue: 0.85))
-            root.addSubview(revealed)
-            func nodes(_ radius: Double) -> [PresentationNode] {
-                var s = LayerState(kind: .shape)
-                s.shape!.path = Path.ellipse(in: Rect(x: 160 - radius, y: 284 - radius, width: 2 * radius, height: 2 * radius))
-                s.shape!.fillColor = .black
-                let mask = SampledLayer(id: "reveal", name: "reveal", kind: .shape, state: s, sublayers: [], mask: nil)
-                return e.sampleTree(root).map { n in
-                    guard n.view.id == revealed.id else { return n }
-                    return PresentationNode(view: n.view, parentID: n.parentID, z: n.z, depth: n.depth, state: n.state, isHidden: n.isHidden,
-                                            layers: LayerTreeSample(style: .plain, sublayers: [], mask: mask))
-                }
-            }
+            let scene = revealScene()
+            func nodes(_ radius: Double) -> [PresentationNode] { scene(radius, 1) }
             let (r, target) = Self.reusingRenderer(scale: scale)
             for (k, radius) in [10.0, 20, 30, 45, 60].enumerated() {
                 let frame = nodes(radius)
@@ -127,6 +134,22 @@ final class DamageTests: XCTestCase {
                 XCTAssertLessThanOrEqual(r.lastDamage.width, side, "radius \(radius) @\(scale)x: \(r.lastDamage)")
                 XCTAssertLessThanOrEqual(r.lastDamage.height, side, "radius \(radius) @\(scale)x: \(r.lastDamage)")
                 XCTAssertGreaterThanOrEqual(r.lastDamage.width, Int(2 * radius) * scale, "the whole circle is redrawn")
+            }
+        }
+    }
+
+    /// A circle mask shrinking (a reveal dismissed), then holding its size while it fades: the
+    /// masked raster is cut to what the mask reaches, so while that stays the same the frames
+    /// differ only in the mask, whose damage must be found where the cut raster lies.
+    func testAShrinkingAndFadingMaskShowsWhatAWholeRedrawShows() {
+        for scale in [1, 2, 3] {
+            let scene = revealScene()
+            let (r, target) = Self.reusingRenderer(scale: scale)
+            for (radius, alpha) in [(150.0, 1.0), (90, 1), (40, 1), (30, 1), (30, 0.6), (30, 0.3), (29.5, 0.3)] {
+                let frame = scene(radius, alpha)
+                r.render(frame, into: target)
+                XCTAssertEqual(target.rgbaBytes(), Renderer(pointSize: DemoScenes.screen, scale: scale).render(frame).rgbaBytes(),
+                               "radius \(radius), alpha \(alpha) @\(scale)x")
             }
         }
     }
