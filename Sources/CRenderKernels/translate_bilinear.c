@@ -74,9 +74,7 @@ static inline void tb_over4(__m128i s, uint32_t *d) {
    (wt, wb) byte pair, which needs both weights below 128: tb_rows turns wt = 128 into pixman's
    own equivalent (the same row twice, 64 and 64). In-lane unpacks and packs undo each other, so
    the pixels come out in order. */
-TB_AVX2 static inline __m256i tb_sample8(const uint32_t *tp, const uint32_t *bp, __m256i wv, __m256i wh) {
-    const __m256i t0 = _mm256_loadu_si256((const __m256i *)tp), t1 = _mm256_loadu_si256((const __m256i *)(tp + 1));
-    const __m256i b0 = _mm256_loadu_si256((const __m256i *)bp), b1 = _mm256_loadu_si256((const __m256i *)(bp + 1));
+TB_AVX2 static inline __m256i tb_blend8(__m256i t0, __m256i t1, __m256i b0, __m256i b1, __m256i wv, __m256i wh) {
     const __m256i la = _mm256_maddubs_epi16(_mm256_unpacklo_epi8(t0, b0), wv); /* px 0 1 | 4 5 */
     const __m256i lb = _mm256_maddubs_epi16(_mm256_unpackhi_epi8(t0, b0), wv); /* px 2 3 | 6 7 */
     const __m256i ra = _mm256_maddubs_epi16(_mm256_unpacklo_epi8(t1, b1), wv);
@@ -87,6 +85,10 @@ TB_AVX2 static inline __m256i tb_sample8(const uint32_t *tp, const uint32_t *bp,
     const __m256i p3 = _mm256_srli_epi32(_mm256_madd_epi16(_mm256_unpackhi_epi16(lb, rb), wh), 14);
     return _mm256_packus_epi16(_mm256_packs_epi32(p0, p1), _mm256_packs_epi32(p2, p3));
 }
+TB_AVX2 static inline __m256i tb_sample8(const uint32_t *tp, const uint32_t *bp, __m256i wv, __m256i wh) {
+    return tb_blend8(_mm256_loadu_si256((const __m256i *)tp), _mm256_loadu_si256((const __m256i *)(tp + 1)),
+                     _mm256_loadu_si256((const __m256i *)bp), _mm256_loadu_si256((const __m256i *)(bp + 1)), wv, wh);
+}
 
 /* Pixels [k, kb) of a row, eight at a time while the eighth one's right tap is inside; returns
    the first pixel it did not draw. */
@@ -95,7 +97,19 @@ TB_AVX2 static int tb_span8(const uint32_t *top, const uint32_t *bot, uint32_t *
     const __m256i wv = _mm256_set1_epi16((short)(wt | (wb << 8)));
     const __m256i wh = _mm256_set1_epi32((int)(wl | (wr << 16)));
     const int k0 = k;
-    for (; k + 8 <= kb; k += 8) pm_over8(tb_sample8(top + sx0 + k, bot + sx0 + k, wv, wh), d + k, 255);
+    /* Weights short of 128 stand for a row outside the source (tb_row_taps passes the other
+       row in its place, with the missing one's weight): equal texels then blend to less. */
+    const int rows_inside = wt + wb == 128;
+    for (; k + 8 <= kb; k += 8) {
+        const uint32_t *tp = top + sx0 + k, *bp = bot + sx0 + k;
+        const __m256i t0 = _mm256_loadu_si256((const __m256i *)tp), t1 = _mm256_loadu_si256((const __m256i *)(tp + 1));
+        const __m256i b0 = _mm256_loadu_si256((const __m256i *)bp), b1 = _mm256_loadu_si256((const __m256i *)(bp + 1));
+        /* The nine texels of both rows one colour (a flat area, most of a page): every blend is
+           that colour exactly (weights summing to 128 twice, shifted back by 14). */
+        const __m256i same = _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi32(t0, t1), _mm256_cmpeq_epi32(t0, b0)),
+                                              _mm256_cmpeq_epi32(t1, b1));
+        pm_over8(rows_inside && _mm256_movemask_epi8(same) == -1 ? t0 : tb_blend8(t0, t1, b0, b1, wv, wh), d + k, 255);
+    }
     if (k < kb && kb - 8 >= k0) {
         /* The last few: the eight samples ending at kb (their reads are inside), blended one
            by one where not yet drawn. */
