@@ -64,6 +64,16 @@ SPAN_AVX2 static inline void span_over4(__m256i s, uint32_t *d, __m256i round) {
     _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(_mm256_permute4x64_epi64(_mm256_packus_epi16(out, out), 0x08)));
 }
 
+/* span_bilinear4, for footprints that may lie in flat areas: a pixel whose four texels are one
+   colour samples that colour exactly (each step's weights sum to 256), so when all four pixels'
+   do, their left top texels, spread to 16-bit channels, are the samples. */
+SPAN_AVX2 static inline __m256i span_sample4(__m256i top, __m256i bot, __m256i fx, __m256i fy) {
+    const __m256i same = _mm256_and_si256(_mm256_cmpeq_epi32(top, bot), _mm256_cmpeq_epi32(top, _mm256_shuffle_epi32(top, 0xb1)));
+    if (_mm256_movemask_epi8(same) != -1) return span_bilinear4(top, bot, fx, fy);
+    const __m256i left = _mm256_setr_epi8(0, -1, 1, -1, 2, -1, 3, -1, 8, -1, 9, -1, 10, -1, 11, -1,
+                                          0, -1, 1, -1, 2, -1, 3, -1, 8, -1, 9, -1, 10, -1, 11, -1);
+    return _mm256_shuffle_epi8(top, left);
+}
 SPAN_AVX2 static inline void span_store4(__m256i s, uint32_t *d) {
     _mm_storeu_si128((__m128i *)d, _mm256_castsi256_si128(_mm256_permute4x64_epi64(_mm256_packus_epi16(s, s), 0x08)));
 }
@@ -98,8 +108,8 @@ SPAN_AVX2 int th_projective_interior_avx2(const uint32_t *src, size_t stride, ui
         __m256i top, bot;
         span_texels4(src, stride, 16, u, v, du, dv, p);
         span_pairs4(p, stride, &top, &bot);
-        const __m256i s = span_bilinear4(top, bot, _mm256_and_si256(_mm256_srli_epi64(uu, 8), m255),
-                                         _mm256_and_si256(_mm256_srli_epi64(vv, 8), m255));
+        const __m256i s = span_sample4(top, bot, _mm256_and_si256(_mm256_srli_epi64(uu, 8), m255),
+                                       _mm256_and_si256(_mm256_srli_epi64(vv, 8), m255));
         span_over4(s, d + k, zero);
     }
     return k;
@@ -164,7 +174,7 @@ SPAN_AVX2 int th_affine_interior_avx2(const uint32_t *src, size_t stride, int sw
             __builtin_prefetch((const uint8_t *)src + (size_t)pr * stride + (size_t)pc * 4);
         }
         span_pairs4(p, stride, &top, &bot);
-        __m256i s = span_bilinear4(top, bot, _mm256_and_si256(_mm256_srli_epi64(uu, 16), m255), _mm256_and_si256(_mm256_srli_epi64(vv, 16), m255));
+        __m256i s = span_sample4(top, bot, _mm256_and_si256(_mm256_srli_epi64(uu, 16), m255), _mm256_and_si256(_mm256_srli_epi64(vv, 16), m255));
         if (store) {
             span_store4(s, drow + k);
             continue;
