@@ -108,8 +108,9 @@ SPAN_AVX2 int th_projective_interior_avx2(const uint32_t *src, size_t stride, ui
         __m256i top, bot;
         span_texels4(src, stride, 16, u, v, du, dv, p);
         span_pairs4(p, stride, &top, &bot);
-        const __m256i s = span_sample4(top, bot, _mm256_and_si256(_mm256_srli_epi64(uu, 8), m255),
-                                       _mm256_and_si256(_mm256_srli_epi64(vv, 8), m255));
+        /* Not span_sample4: flat footprints were filled before this is called (draw_span). */
+        const __m256i s = span_bilinear4(top, bot, _mm256_and_si256(_mm256_srli_epi64(uu, 8), m255),
+                                         _mm256_and_si256(_mm256_srli_epi64(vv, 8), m255));
         span_over4(s, d + k, zero);
     }
     return k;
