@@ -25,16 +25,22 @@ extension Renderer {
         guard let mask = nodes[k].layers?.mask, let toRaster = g.rasterToLocal.inverse else { return g }
         // Outside what the mask can reach (its extent, two pixels wider for antialiasing and
         // resampling, as the damage of a masked view assumes) the masked raster is clear: only
-        // that part is copied and masked.
+        // that part is masked.
         let reach = maskReach(known ?? masking(k, g), g)
         guard !reach.isEmpty else { return Group(image: RGBAImage(width: g.image.width, height: g.image.height), opaque: false, rasterToLocal: g.rasterToLocal) }
-        let img = RGBAImage(width: g.image.width, height: g.image.height, zeroed: false)
+        let img = masked(g, by: mask, toRaster: toRaster, within: reach)
         img.zero(reach, outside: true)
-        // Inside it, the group times the mask's alpha in one pass (the bytes of copying the group
-        // and applying the mask, see applyMask).
+        return Group(image: img, opaque: false, rasterToLocal: g.rasterToLocal)
+    }
+
+    /// A raster of g's size holding, in `reach`, g times the alpha of `mask` drawn through
+    /// `toRaster` (in one pass: the bytes of copying g and applying the mask, see applyMask);
+    /// outside `reach` it holds whatever its memory held.
+    private func masked(_ g: Group, by mask: SampledLayer, toRaster: Homography, within reach: PixelRect) -> RGBAImage {
+        let img = RGBAImage(width: g.image.width, height: g.image.height, zeroed: false)
         let m = maskRaster(mask, width: img.width, height: img.height, localToRaster: toRaster, within: reach)
         img.multiply(g.image, byAlphaOf: m, in: reach)
-        return Group(image: img, opaque: false, rasterToLocal: g.rasterToLocal)
+        return img
     }
 
     /// The pixels of group raster g its mask can reach: the mask's extent two pixels wider (for
@@ -44,20 +50,20 @@ extension Renderer {
         return m?.rasterBox.flatMap { PixelRect(covering: $0, margin: 2) }.map { $0.intersection(whole) } ?? whole
     }
 
-    /// masked(k, g) cut to what its mask can reach, as a raster of its own placed there, and
-    /// `masking` in that raster's pixels; nil when the mask reaches all of g or nothing. Outside
-    /// the reach the masked raster is clear, so a blit of either draws the same pixels (and a
-    /// frame whose mask shrinks draws only where it was); resampled, the crop's edges would be
-    /// read otherwise, so it is for whole-pixel moves.
+    /// masked(k, g) cut to what its mask can reach, as a raster placed there (a window onto a
+    /// group-sized one: frame-sized rasters of one size reuse each other's memory, see
+    /// RasterMemory, and cut ones of a new size every frame would not), and `masking` in its
+    /// pixels; nil when the mask reaches all of g or nothing. Outside the reach the masked
+    /// raster is clear, so a blit of either draws the same pixels (and a frame whose mask
+    /// shrinks draws only where it was); resampled, the cut's edges would be read otherwise, so
+    /// it is for whole-pixel moves.
     func croppedMasked(_ k: Int, _ g: Group, masking known: Masking) -> (Group, Masking)? {
         guard let mask = nodes[k].layers?.mask, let toRaster = g.rasterToLocal.inverse else { return nil }
         let reach = maskReach(known, g)
         guard !reach.isEmpty, reach != PixelRect(x0: 0, y0: 0, x1: g.image.width, y1: g.image.height) else { return nil }
         let x0 = Double(reach.x0), y0 = Double(reach.y0)
-        let img = RGBAImage(width: reach.width, height: reach.height, zeroed: false)
-        let m = maskRaster(mask, width: g.image.width, height: g.image.height, localToRaster: toRaster, within: reach)
-        func crop(_ i: RGBAImage) -> RGBAImage { RGBAImage(window: i, x: reach.x0, y: reach.y0, width: reach.width, height: reach.height) }
-        img.multiply(crop(g.image), byAlphaOf: crop(m), in: PixelRect(x0: 0, y0: 0, x1: reach.width, y1: reach.height))
+        let img = RGBAImage(window: masked(g, by: mask, toRaster: toRaster, within: reach), x: reach.x0, y: reach.y0,
+                            width: reach.width, height: reach.height)
         var shifted = known
         shifted.rasterBox = known.rasterBox.map { Rect(x: $0.minX - x0, y: $0.minY - y0, width: $0.width, height: $0.height) }
         return (Group(image: img, opaque: false, rasterToLocal: Homography.translation(x0, y0).then(g.rasterToLocal)), shifted)
