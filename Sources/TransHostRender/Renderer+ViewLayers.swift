@@ -69,6 +69,17 @@ extension Renderer {
         return (Group(image: img, opaque: false, rasterToLocal: Homography.translation(x0, y0).then(g.rasterToLocal)), shifted)
     }
 
+    /// The masked raster of view k to composite through `localToDest`, and what it is made of
+    /// (for comparing frames): cut to its mask's reach when it is blitted (croppedMasked).
+    func maskedToShow(_ k: Int, _ g: Group, localToDest: Homography) -> (Group, Masking?) {
+        let extent = masking(k, g)
+        if let e = extent, Self.isWholePixelTranslation(Self.normalized(g.rasterToLocal.then(localToDest))),
+           let cut = croppedMasked(k, g, masking: e) {
+            return cut
+        }
+        return (masked(k, g, masking: extent), extent)
+    }
+
     /// What the masked raster of view k is made of, for comparing frames (Renderer+Damage).
     func masking(_ k: Int, _ g: Group) -> Masking? {
         guard let mask = nodes[k].layers?.mask, let toRaster = g.rasterToLocal.inverse else { return nil }

@@ -185,14 +185,7 @@ public final class Renderer {
         let masked = n.layers?.mask != nil
         if !children[k].isEmpty || masked || hasSublayers(k), Self.usable(s), masked || wantsGroup(k, localToDest) || isStaticPlain(k, localToDest),
            let g = groupRaster(k) {
-            var extent = masked ? masking(k, g) : nil
-            var shown = g
-            if let e = extent, Self.isWholePixelTranslation(Self.normalized(g.rasterToLocal.then(localToDest))),
-               let (cropped, placed) = croppedMasked(k, g, masking: e) {
-                (shown, extent) = (cropped, placed)
-            } else if masked {
-                shown = self.masked(k, g, masking: extent)
-            }
+            let (shown, extent) = masked ? maskedToShow(k, g, localToDest: localToDest) : (g, nil)
             composite(shown.image, opaque: shown.opaque, rasterToDest: shown.rasterToLocal.then(localToDest), alpha: alpha, clip: clip,
                       target: target, masking: extent)
             return
