@@ -10,24 +10,7 @@ import TransHostRenderScenes
 /// pixman's bytes: pictures are compared byte for byte across releases. Checked against
 /// pixman_image_composite32 itself, at every vector level the CPU has.
 final class BilinearKernelTests: XCTestCase {
-    private struct Noise {
-        var s: UInt64
-        mutating func next() -> UInt32 {
-            s = s &* 6364136223846793005 &+ 1442695040888963407
-            return UInt32(truncatingIfNeeded: s >> 33)
-        }
-        /// Premultiplied: opaque, clear and translucent pixels (or only opaque ones).
-        mutating func pixel(opaque: Bool) -> UInt32 {
-            let r = next()
-            let mixed: UInt32 = switch r % 6 { case 0: 0; case 1, 2: 255; default: r >> 24 }
-            let a = opaque ? 255 : mixed
-            let c = next()
-            func ch(_ v: UInt32) -> UInt32 { (v & 255) * a / 255 }
-            return a << 24 | ch(c >> 16) << 16 | ch(c >> 8) << 8 | ch(c)
-        }
-    }
-
-    private func image(_ w: Int, _ h: Int, _ noise: inout Noise, opaque: Bool) -> RGBAImage {
+    private func image(_ w: Int, _ h: Int, _ noise: inout PixelNoise, opaque: Bool) -> RGBAImage {
         let img = RGBAImage(width: w, height: h)
         let words = img.data.assumingMemoryBound(to: UInt32.self)
         for y in 0..<h { for x in 0..<w { words[y * img.stride / 4 + x] = noise.pixel(opaque: opaque) } }
@@ -76,7 +59,7 @@ final class BilinearKernelTests: XCTestCase {
         let src: RGBAImage, ours: RGBAImage, theirs: RGBAImage, rect: PixelRect
     }
 
-    private func randomCase(_ k: Int, maxWidth: Int, _ noise: inout Noise) -> Case {
+    private func randomCase(_ k: Int, maxWidth: Int, _ noise: inout PixelNoise) -> Case {
         let sw = 1 + Int(noise.next()) % maxWidth, sh = 1 + Int(noise.next() % 30)
         let dw = 1 + Int(noise.next() % 90), dh = 1 + Int(noise.next() % 30)
         let src = image(sw, sh, &noise, opaque: k % 3 == 0)
@@ -88,7 +71,7 @@ final class BilinearKernelTests: XCTestCase {
 
     /// A source of one colour (opaque or not) with about one texel in 25 another, up to 160 x 30,
     /// and a destination of up to 200 x 30 with a rectangle of most of it.
-    private func flatCase(_ k: Int, _ noise: inout Noise) -> Case {
+    private func flatCase(_ k: Int, _ noise: inout PixelNoise) -> Case {
         let sw = 16 + Int(noise.next() % 145), sh = 4 + Int(noise.next() % 27)
         let dw = 40 + Int(noise.next() % 161), dh = 1 + Int(noise.next() % 30)
         let src = RGBAImage(width: sw, height: sh), colour = noise.pixel(opaque: k % 3 != 1)
@@ -107,7 +90,7 @@ final class BilinearKernelTests: XCTestCase {
     func testTranslationsMatchPixmanByteForByte() throws {
         for level in levels(th_translate_bilinear_level) {
             XCTAssertEqual(th_translate_bilinear_level(level), level)
-            var noise = Noise(s: 7 + UInt64(level))
+            var noise = PixelNoise(s: 7 + UInt64(level))
             for k in 0..<600 {
                 let c = k % 3 == 2 ? flatCase(k, &noise) : randomCase(k, maxWidth: 70, &noise), r = c.rect
                 var tx = Int32(noise.next() % (100 << 16)) - (40 << 16), ty = Int32(noise.next() % (40 << 16)) - (15 << 16)
@@ -134,7 +117,7 @@ final class BilinearKernelTests: XCTestCase {
     func testScalesAndFadesMatchPixmanByteForByte() throws {
         for level in levels(th_scaled_bilinear_level) {
             XCTAssertEqual(th_scaled_bilinear_level(level), level)
-            var noise = Noise(s: 70 + UInt64(level))
+            var noise = PixelNoise(s: 70 + UInt64(level))
             for k in 0..<800 {
                 // From case 500 on: one colour with a few odd texels, wider, mostly shrunk by at
                 // most half and inside the source: eight pixels whose taps all read one colour

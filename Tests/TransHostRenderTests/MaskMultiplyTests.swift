@@ -8,29 +8,13 @@ import CRenderKernels
 /// releases, so it must give the bytes of what it replaced: copying the group, then compositing
 /// the mask onto the copy with pixman's IN_REVERSE.
 final class MaskMultiplyTests: XCTestCase {
-    private struct Noise {
-        var s: UInt64
-        mutating func next() -> UInt32 {
-            s = s &* 6364136223846793005 &+ 1442695040888963407
-            return UInt32(truncatingIfNeeded: s >> 33)
-        }
-        /// A premultiplied pixel: clear, opaque or translucent.
-        mutating func pixel() -> UInt32 {
-            let r = next()
-            let a: UInt32 = switch r % 5 { case 0: 0; case 1, 2: 255; default: r >> 24 }
-            let c = next()
-            func ch(_ v: UInt32) -> UInt32 { (v & 255) * a / 255 }
-            return a << 24 | ch(c >> 16) << 16 | ch(c >> 8) << 8 | ch(c)
-        }
-    }
-
     /// Random pixels; with `runs`, in runs of one pixel (as a mask's inside and outside are).
-    private func fill(_ img: RGBAImage, _ noise: inout Noise, runs: Bool) {
+    private func fill(_ img: RGBAImage, _ noise: inout PixelNoise, runs: Bool) {
         let words = img.data.assumingMemoryBound(to: UInt32.self)
-        var p = noise.pixel(), left = 0
+        var p = noise.pixel(opaque: false), left = 0
         for y in 0..<img.height {
             for x in 0..<img.width {
-                if !runs || left == 0 { p = noise.pixel(); left = Int(noise.next() % 13) }
+                if !runs || left == 0 { p = noise.pixel(opaque: false); left = Int(noise.next() % 13) }
                 left -= 1
                 words[y * img.stride / 4 + x] = p
             }
@@ -38,7 +22,7 @@ final class MaskMultiplyTests: XCTestCase {
     }
 
     func testMatchesACopyMaskedByPixmanInReverse() {
-        var noise = Noise(s: 19)
+        var noise = PixelNoise(s: 19)
         for k in 0..<60 {
             let w = 1 + Int(noise.next() % 70), h = 1 + Int(noise.next() % 20)
             let group = RGBAImage(width: w, height: h), mask = RGBAImage(width: w, height: h)

@@ -9,26 +9,6 @@ import CRenderKernels
 /// maps, including ones that put most of the rectangle inside the source (the loops' interiors)
 /// and, for perspective, ones whose W is close to 0 or negative over part of the rectangle.
 final class SpanLevelTests: XCTestCase {
-    private struct Noise {
-        var s: UInt64
-        mutating func next() -> UInt32 {
-            s = s &* 6364136223846793005 &+ 1442695040888963407
-            return UInt32(truncatingIfNeeded: s >> 33)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt32(n)) }
-        mutating func unit() -> Double { Double(next() & 0xff_ffff) / 16_777_216 }
-        mutating func range(_ a: Double, _ b: Double) -> Double { a + (b - a) * unit() }
-        mutating func pixel(opaque: Bool) -> UInt32 {
-            let r = next()
-            let mixed: UInt32 = switch r % 6 { case 0: 0; case 1, 2: 255; default: r >> 24 }
-            let a = opaque ? 255 : mixed
-            if !opaque && r % 50 == 7 { return next() }
-            let c = next()
-            func ch(_ v: UInt32) -> UInt32 { (v & 255) * a / 255 }
-            return a << 24 | ch(c >> 16) << 16 | ch(c >> 8) << 8 | ch(c)
-        }
-    }
-
     /// One composite's inputs; `words` are the pixels, rows `stride` words apart.
     private struct Case {
         var sw = 0, sh = 0, sstride = 0, dw = 0, dh = 0, dstride = 0
@@ -41,7 +21,7 @@ final class SpanLevelTests: XCTestCase {
         var opaque = false
     }
 
-    private func makeCase(_ k: Int, affine: Bool, _ n: inout Noise) -> Case {
+    private func makeCase(_ k: Int, affine: Bool, _ n: inout PixelNoise) -> Case {
         var c = Case()
         let big = k % 97 == 0
         c.sw = 1 + n.below(big ? 420 : 72); c.sh = 1 + n.below(big ? 360 : 56)
@@ -51,10 +31,10 @@ final class SpanLevelTests: XCTestCase {
         let flat = k % 4 == 1
         var last: UInt32 = 0
         c.src = (0..<(c.sstride * c.sh)).map { _ in
-            if !flat || n.below(64) == 0 { last = n.pixel(opaque: c.opaque) }
+            if !flat || n.below(64) == 0 { last = n.pixel(opaque: c.opaque, loose: true) }
             return last
         }
-        c.dst = (0..<(c.dstride * c.dh)).map { _ in n.pixel(opaque: k % 5 == 0) }
+        c.dst = (0..<(c.dstride * c.dh)).map { _ in n.pixel(opaque: k % 5 == 0, loose: true) }
         c.x0 = n.below(c.dw); c.y0 = n.below(c.dh)
         c.x1 = c.x0 + 1 + n.below(c.dw - c.x0); c.y1 = c.y0 + 1 + n.below(c.dh - c.y0)
         if k % 3 == 2 {
@@ -129,7 +109,7 @@ final class SpanLevelTests: XCTestCase {
         let best = th_span_bilinear_level(-1)
         let name = affine ? "affine" : "projective"
         XCTAssertEqual(th_span_bilinear_level(0), 0, "the scalar level is always there")
-        var noise = Noise(s: seed)
+        var noise = PixelNoise(s: seed)
         var drawn = 0
         for k in 0..<cases {
             let c = makeCase(k, affine: affine, &noise)
@@ -163,7 +143,7 @@ final class SpanLevelTests: XCTestCase {
     func testProjectiveSpanRunsDrawTheBytesOfTheSpanSearch() {
         defer { th_projective_span_runs(1) }
         let best = th_span_bilinear_level(-1)
-        var noise = Noise(s: 31)
+        var noise = PixelNoise(s: 31)
         var cases = (0..<600).map { makeCase($0, affine: false, &noise) }
         for k in 0..<240 {
             var c = Case()
@@ -189,7 +169,7 @@ final class SpanLevelTests: XCTestCase {
             c.sw = max(2, Int(far.0) + noise.below(8) - (k % 4 == 0 ? 40 : 0)); c.sh = max(2, Int(far.1) + noise.below(8))
             c.sstride = c.sw
             let flatColour = noise.pixel(opaque: true)
-            c.src = (0..<(c.sw * c.sh)).map { _ in k % 4 == 0 && noise.below(400) == 0 ? noise.pixel(opaque: noise.below(3) != 0) : flatColour }
+            c.src = (0..<(c.sw * c.sh)).map { _ in k % 4 == 0 && noise.below(400) == 0 ? noise.pixel(opaque: noise.below(3) != 0, loose: true) : flatColour }
             c.dst = (0..<(c.dstride * c.dh)).map { _ in noise.pixel(opaque: true) }
             c.alpha = k % 5 == 0 ? UInt32(noise.below(256)) : 256
             if k % 4 != 0 {
