@@ -112,9 +112,15 @@ enum WorkerRun {
             return .failure(StartError(message: "could not create the result file of a playback worker (\(String(cString: strerror(errno))))"))
         }
         let pid: pid_t
+        let arguments = ["--parent", "\(getpid())", "--memory", "\(options.memoryBytes)", "--cpu", "\(options.cpuSeconds)"]
+        let descriptors: [(child: Int32, parent: Int32)] = [(0, input[0]), (3, result[1]), (4, status.fd), (5, file)]
         do {
-            pid = try ChildProcess.spawn(["__worker", "--parent", "\(getpid())", "--memory", "\(options.memoryBytes)", "--cpu", "\(options.cpuSeconds)"],
-                                         descriptors: [(0, input[0]), (3, result[1]), (4, status.fd), (5, file)])
+            if let forked = try ChildProcess.fork(descriptors: descriptors) {
+                if forked == 0 { PlaybackWorker.main(arguments) }
+                pid = forked
+            } else {
+                pid = try ChildProcess.spawn(["__worker"] + arguments, descriptors: descriptors)
+            }
         } catch {
             close(file)
             for fd in input + result { close(fd) }

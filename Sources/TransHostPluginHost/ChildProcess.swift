@@ -5,9 +5,9 @@ import Glibc
 #endif
 
 /// Child processes that run plugin code (validation children, playback workers): started fresh
-/// with posix_spawn and exec of the transhost binary in a hidden mode — never a bare fork, which
-/// would copy a process whose other threads may hold locks — in their own process group, so
-/// that the host can end a worker together with anything a plugin started.
+/// with posix_spawn and exec of the transhost binary in a hidden mode, or (`fork`) forked from a
+/// host that has only one thread, never from one whose other threads may hold locks; each in its
+/// own process group, so that the host can end a worker together with anything a plugin started.
 public enum ChildProcess {
     /// The transhost binary that children run. The CLI sets it to itself; elsewhere (tests,
     /// benchmarks) it defaults to `transhost` beside the running executable.
@@ -44,7 +44,7 @@ public enum ChildProcess {
         defer { posix_spawnattr_destroy(&attr) }
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for s in [SIGPIPE, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS, SIGINT, SIGTERM, SIGXCPU, SIGCHLD] { sigaddset(&defaults, s) }
+        for s in defaultSignals { sigaddset(&defaults, s) }
         var empty = sigset_t()
         sigemptyset(&empty)
         posix_spawnattr_setsigdefault(&attr, &defaults)
@@ -58,6 +58,23 @@ public enum ChildProcess {
         guard rc == 0 else {
             throw SpawnError(description: "could not start \(exe) (\(String(cString: strerror(rc))))")
         }
+        return pid
+    }
+
+    /// The signals a child starts with the default action for (a host's own handlers, its
+    /// crash guard and its cleanup on SIGINT, are not the child's).
+    static let defaultSignals = [SIGPIPE, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS, SIGINT, SIGTERM, SIGXCPU, SIGCHLD]
+
+    /// Forks a child that goes on from here without exec, set up as `spawn` sets up its children
+    /// (descriptors, process group, signals), when this process has one thread; nil when it has
+    /// more (a copy of a process whose other threads hold locks would hang in them), or when
+    /// `TRANSHOST_WORKER_EXEC` is set. Returns 0 in the child and the child's pid in the parent.
+    public static func fork(descriptors: [(child: Int32, parent: Int32)]) throws -> pid_t? {
+        if getenv("TRANSHOST_WORKER_EXEC") != nil { return nil }
+        let child = descriptors.map(\.child), parent = descriptors.map(\.parent)
+        let pid = th_process_fork_child(child, parent, Int32(descriptors.count), defaultSignals, Int32(defaultSignals.count))
+        if pid == -2 { return nil }
+        guard pid >= 0 else { throw SpawnError(description: "could not fork a child process (\(String(cString: strerror(errno))))") }
         return pid
     }
 

@@ -316,13 +316,15 @@ final class WorkerLifetimeTests: XCTestCase {
         }
     }
 
-    /// Processes whose command line names `parent` as their supervisor (`--parent PID`).
+    /// The child processes of `parent`: workers forked from it or started with exec, and
+    /// validation children (the parent pid of /proc/PID/stat, after the command name).
     static func children(of parent: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
-            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-            let args = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            return zip(args, args.dropFirst()).contains { $0 == "--parent" && $1 == String(parent) }
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && fields[1] == Substring(String(parent))
         }
     }
 
