@@ -3,6 +3,7 @@
 #include "gif_palette.h"
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* Each frame's colours are counted exactly while there are at most EXACT_MAX of them; past
    that (photos, long gradients) they are binned on 5 bits per channel, each bin remembering its
@@ -50,8 +51,14 @@ static inline int ch(uint32_t c, int k) { return (int)((c >> (16 - 8 * k)) & 255
 static inline uint32_t bin_of(uint32_t c) { return ((c >> 9) & 0x7c00) | ((c >> 6) & 0x3e0) | ((c >> 3) & 0x1f); }
 
 th_gif_quantizer *th_gifq_create(void) {
-    th_gif_quantizer *q = calloc(1, sizeof *q);
-    if (q) q->bits = MIN_BITS;
+    /* Mapped with its pages populated, not calloc'd: calloc's fresh pages would be the kernel's
+       shared zero page until written, and the counters are read before they are written
+       (count[b]++), so each page would fault twice, the second time flushing the TLB of every
+       core the process runs on. (A malloc and memset would be turned back into calloc.) */
+    void *p = mmap(0, sizeof(th_gif_quantizer), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    th_gif_quantizer *q = p;
+    q->bits = MIN_BITS;
     return q;
 }
 
@@ -67,7 +74,7 @@ void th_gifq_reset(th_gif_quantizer *q) {
 void th_gifq_destroy(th_gif_quantizer *q) {
     if (!q) return;
     gif_changes_free(&q->changes);
-    free(q);
+    munmap(q, sizeof *q);
 }
 
 /* Most pixels first; colour value breaks ties so the order is total. */

@@ -1,6 +1,10 @@
 import XCTest
 @testable import TransHostRender
 import TransHostCore
+import CRenderKernels
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Rasters' pages are reused after their image is freed (RasterMemory), so what a user would
 /// notice is that a new image is still blank, that memory kept for reuse stays within its
@@ -82,5 +86,24 @@ final class RasterMemoryTests: XCTestCase {
         let warmUp = RenderWarmUp.start(pointSize: Size(width: 320, height: 568), scale: 2)
         warmUp.renderingBegins()
         warmUp.wait()   // returns: an unbounded count does not keep it going
+    }
+
+    /// A raster's mapping (th_map_zeroed_pages) is blank and already resident, from a page to a
+    /// @3x frame and sizes that are not whole huge pages; from 2 MiB up it starts on a 2 MiB
+    /// boundary, where the kernel can give it huge pages.
+    func testMappedRastersAreBlankAndResident() throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        for bytes in [page, 3 << 19, 2 << 20, 1170 * 2532 * 4, (4 << 20) + page] {
+            let p = try XCTUnwrap(th_map_zeroed_pages(bytes))
+            defer { munmap(p, bytes) }
+            let pages = (bytes + page - 1) / page
+            var resident = [UInt8](repeating: 0, count: pages)
+            XCTAssertEqual(mincore(p, pages * page, &resident), 0)
+            XCTAssertTrue(resident.allSatisfy { $0 & 1 == 1 }, "\(bytes) bytes: every page is present before it is touched")
+            if bytes >= 2 << 20 { XCTAssertEqual(Int(bitPattern: p) % (2 << 20), 0, "\(bytes) bytes: on a huge page's boundary") }
+            let view = UnsafeRawBufferPointer(start: p, count: bytes)
+            XCTAssertTrue(view.allSatisfy { $0 == 0 }, "\(bytes) bytes: blank")
+            p.storeBytes(of: 0xff, toByteOffset: bytes - 1, as: UInt8.self)
+        }
     }
 }
