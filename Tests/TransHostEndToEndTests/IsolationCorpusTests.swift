@@ -298,6 +298,8 @@ final class WorkerLifetimeTests: XCTestCase {
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
+            // A failed assertion below must not leave the host (and its stuck child) running.
+            defer { if p.isRunning { kill(p.processIdentifier, SIGKILL); p.waitUntilExit() } }
             // Wait (at most 10 s) for the child that runs plugin code.
             var child: Int32?
             for _ in 0..<1000 where child == nil {
