@@ -35,7 +35,8 @@ int th_process_memfd(const char *name) {
     return memfd_create(name, MFD_CLOEXEC);
 }
 
-int th_process_thread_count(void) {
+/* How many threads this process has (the entries of /proc/self/task); -1 when unknown. */
+static int thread_count(void) {
     DIR *d = opendir("/proc/self/task");
     if (!d) return -1;
     int n = 0;
@@ -47,7 +48,7 @@ int th_process_thread_count(void) {
 
 int th_process_fork_child(const int *child_fds, const int *parent_fds, int count_fds,
                           const int *signals, int count_signals) {
-    if (count_fds > 16 || th_process_thread_count() != 1) return -2;
+    if (count_fds > 16 || thread_count() != 1) return -2;
     fflush(0);
     pid_t pid = fork();
     if (pid != 0) {
@@ -71,7 +72,9 @@ int th_process_fork_child(const int *child_fds, const int *parent_fds, int count
         if (lifted[i] < 0 || child_fds[i] >= HIGH) _exit(71);
         if (child_fds[i] > highest) highest = child_fds[i];
     }
-    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    /* /dev/null above the targets too: opened low, it could be one of them. */
+    int low = open("/dev/null", O_RDWR | O_CLOEXEC), null = low >= 0 ? fcntl(low, F_DUPFD_CLOEXEC, HIGH) : -1;
+    if (low >= 0) close(low);
     for (int fd = 0; fd <= highest; fd++) {
         int from = -1;
         for (int i = 0; i < count_fds; i++) if (child_fds[i] == fd) from = lifted[i];

@@ -1,4 +1,5 @@
 import Foundation
+import TransHostManifest
 import TransHostTestSupport
 import XCTest
 
@@ -27,6 +28,25 @@ enum BuildProducts {
 
     /// A fresh temporary directory, removed at the end of the test.
     static func temporaryDirectory(_ test: XCTestCase) throws -> String { try TestProcess.temporaryDirectory(test) }
+
+    /// Builds a one-animator C plugin NAME (its id NAME too) routed for navigation push Src -> Dst
+    /// into ROOT/plugins/NAME, and writes ROOT/app.json: a navigation app on Src whose script is
+    /// `script` (by default one push of Dst).
+    static func writePushPlugin(named name: String, body: String, script: String = #"[{"action": "push", "controller": "d"}]"#,
+                                in root: String) throws {
+        let dir = root + "/plugins/\(name)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try compileC(body, to: dir + "/lib\(name).so")
+        try """
+        {"name": "\(name)", "version": "1.0.0", "abi": "\(HostABI.text)", "library": "lib\(name).so",
+         "animators": [{"id": "\(name)", "routes": [{"container": "navigation", "operations": ["push"], "from": "Src", "to": "Dst"}]}]}
+        """.write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
+        try """
+        {"name": "\(name)-app", "types": {"Src": "UIViewController", "Dst": "UIViewController"},
+         "controllers": {"s": {"type": "Src"}, "d": {"type": "Dst"}},
+         "root": {"container": "navigation", "stack": ["s"]}, "script": \(script)}
+        """.write(toFile: root + "/app.json", atomically: true, encoding: .utf8)
+    }
 
     /// Copies a first-party plugin (manifest + built library) into `pluginsDir/<name>/`.
     @discardableResult

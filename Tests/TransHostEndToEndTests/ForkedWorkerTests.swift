@@ -1,5 +1,4 @@
 import Foundation
-import TransHostManifest
 import XCTest
 
 /// `transhost run` forks its first playback worker from the host while the host has one thread,
@@ -46,18 +45,7 @@ final class ForkedWorkerTests: XCTestCase {
 
     func makeRoot() throws -> String {
         let root = try BuildProducts.temporaryDirectory(self)
-        let dir = root + "/plugins/where"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try BuildProducts.compileC(Self.plugin, to: dir + "/libwhere.so")
-        try """
-        {"name": "where", "version": "1.0.0", "abi": "\(HostABI.text)", "library": "libwhere.so",
-         "animators": [{"id": "where", "routes": [{"container": "navigation", "operations": ["push"], "from": "Src", "to": "Dst"}]}]}
-        """.write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
-        try """
-        {"name": "where-app", "types": {"Src": "UIViewController", "Dst": "UIViewController"},
-         "controllers": {"s": {"type": "Src"}, "d": {"type": "Dst"}},
-         "root": {"container": "navigation", "stack": ["s"]}, "script": [{"action": "push", "controller": "d"}]}
-        """.write(toFile: root + "/app.json", atomically: true, encoding: .utf8)
+        try BuildProducts.writePushPlugin(named: "where", body: Self.plugin, in: root)
         return root
     }
 

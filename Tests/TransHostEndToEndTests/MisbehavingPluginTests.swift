@@ -16,18 +16,7 @@ final class MisbehavingPluginTests: XCTestCase {
                    script: String = #"[{"action": "push", "controller": "d"}]"#, extra: [String] = [],
                    environment: [String: String] = [:]) throws -> (BuildProducts.Output, String) {
         let root = try BuildProducts.temporaryDirectory(self)
-        let dir = root + "/plugins/\(name)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try BuildProducts.compileC(body, to: dir + "/lib\(name).so")
-        try """
-        {"name": "\(name)", "version": "1.0.0", "abi": "\(HostABI.text)", "library": "lib\(name).so",
-         "animators": [{"id": "\(name)", "routes": [{"container": "navigation", "operations": ["push"], "from": "Src", "to": "Dst"}]}]}
-        """.write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
-        try """
-        {"name": "\(name)-app", "types": {"Src": "UIViewController", "Dst": "UIViewController"},
-         "controllers": {"s": {"type": "Src"}, "d": {"type": "Dst"}},
-         "root": {"container": "navigation", "stack": ["s"]}, "script": \(script)}
-        """.write(toFile: root + "/app.json", atomically: true, encoding: .utf8)
+        try BuildProducts.writePushPlugin(named: name, body: body, script: script, in: root)
         let r = try BuildProducts.run(["run", "--scenario", root + "/app.json", "--plugins", root + "/plugins", "--out", root + "/out", "--trace-only"] + extra,
                                       environment: environment)
         return (r, root)

@@ -7,7 +7,8 @@
 ///
 /// Each whole 2 MiB the memory spans is asked for as one huge page where the kernel offers
 /// them (transparent huge pages, MADV_HUGEPAGE): the kernel then clears and accounts one page
-/// instead of 512, which on a virtual machine takes a fifth of the time. A raster of a phone's
+/// instead of 512, about a fifth of the time for memory it has used before (memory a virtual
+/// machine has never touched can cost more either way). A raster of a phone's
 /// screen at 2x (2.9 MB) gets one huge page and small ones for the rest; no more memory is
 /// resident than the bytes asked for, rounded up to a page. Where huge pages are not offered
 /// the memory is mapped as before, in small pages.

@@ -15,13 +15,11 @@ const char *th_process_library_of(const char *symbol);
 
 #include <stdint.h>
 
-// How many threads this process has (the entries of /proc/self/task); -1 when unknown.
-int th_process_thread_count(void);
-
 // Forks a child of this process that, unlike posix_spawn, does not exec: it goes on from the
 // return with the process as it was, so it starts without loading a program. Only a process with
 // one thread may do this (a copy of a process whose other threads hold locks would hang in them):
-// it returns -2, and does nothing, when this process has more. In the child (return 0): its own
+// it returns -2, and does nothing, when this process has more (or /proc/self/task cannot
+// be read). In the child (return 0): its own
 // process group; the default action and no blocking for the `count_signals` signals listed;
 // parent_fds[i] as child_fds[i] (i < count_fds), stdin, stdout and stderr /dev/null unless given,
 // every other descriptor closed; stdio's buffers were flushed before the fork. If the child
