@@ -8,9 +8,7 @@ import XCTest
 final class LayerABITests: XCTestCase {
     func testACPluginMasksAnimatesAndIsToldWhatItGotWrong() throws {
         let root = try BuildProducts.temporaryDirectory(self)
-        let dir = root + "/plugins/layered"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try BuildProducts.compileC("""
+        try BuildProducts.writePushPlugin(named: "layered", body: """
         #include "transhost.h"
         #include <math.h>
         static const th_host_api *host;
@@ -79,16 +77,7 @@ final class LayerABITests: XCTestCase {
         static const th_animator *get(const char *id) { (void)id; return &layered; }
         TH_EXPORT const th_plugin_entry transhost_plugin_entry = { TH_ABI_MAJOR, TH_ABI_MINOR, sizeof(th_plugin_entry),
             "layered", "1.0.0", init, 0, get };
-        """, to: dir + "/liblayered.so")
-        try """
-        {"name": "layered", "version": "1.0.0", "abi": "\(HostABI.text)", "library": "liblayered.so",
-         "animators": [{"id": "layered", "routes": [{"container": "navigation", "operations": ["push"], "from": "Src", "to": "Dst"}]}]}
-        """.write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
-        try """
-        {"name": "layered-app", "types": {"Src": "UIViewController", "Dst": "UIViewController"},
-         "controllers": {"s": {"type": "Src"}, "d": {"type": "Dst"}},
-         "root": {"container": "navigation", "stack": ["s"]}, "script": [{"action": "push", "controller": "d"}]}
-        """.write(toFile: root + "/app.json", atomically: true, encoding: .utf8)
+        """, in: root)
         let r = try BuildProducts.run(["run", "--scenario", root + "/app.json", "--plugins", root + "/plugins", "--out", root + "/out", "--trace-only"])
         XCTAssertEqual(r.status, 4, "the plugin's mistakes are breaches: \(r.stdout)\n\(r.stderr)")
         XCTAssertTrue(r.stderr.contains("[layered] info: transaction done"), r.stderr)
