@@ -1,6 +1,7 @@
 #include "gif_quantize.h"
 #include "gif_changes.h"
 #include "gif_palette.h"
+#include "zeroed_pages.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -51,12 +52,13 @@ static inline int ch(uint32_t c, int k) { return (int)((c >> (16 - 8 * k)) & 255
 static inline uint32_t bin_of(uint32_t c) { return ((c >> 9) & 0x7c00) | ((c >> 6) & 0x3e0) | ((c >> 3) & 0x1f); }
 
 th_gif_quantizer *th_gifq_create(void) {
-    /* Mapped with its pages populated, not calloc'd: calloc's fresh pages would be the kernel's
+    /* Mapped with every page written at once (th_map_zeroed_pages), not calloc'd: calloc's fresh
+       pages would be the kernel's
        shared zero page until written, and the counters are read before they are written
        (count[b]++), so each page would fault twice, the second time flushing the TLB of every
        core the process runs on. (A malloc and memset would be turned back into calloc.) */
-    void *p = mmap(0, sizeof(th_gif_quantizer), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-    if (p == MAP_FAILED) return NULL;
+    void *p = th_map_zeroed_pages(sizeof(th_gif_quantizer));
+    if (!p) return NULL;
     th_gif_quantizer *q = p;
     q->bits = MIN_BITS;
     return q;

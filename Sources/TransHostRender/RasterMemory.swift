@@ -7,7 +7,7 @@ import Glibc
 /// raster of about the same size reuses them.
 ///
 /// A transition allocates several such rasters a frame (content drawn at an animated size,
-/// groups, stretched snapshots). Each fresh mapping costs clearing its pages (populated at once,
+/// groups, stretched snapshots). Each fresh mapping costs clearing its pages (faulted in at once,
 /// see take), and each unmapping a TLB flush on every core running the process; a reused mapping
 /// costs one memset of the bytes asked for. On the gallery this halves the page faults and
 /// saves about 8% of the CPU time.
