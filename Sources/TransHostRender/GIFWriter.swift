@@ -222,6 +222,14 @@ final class GIFCoders: @unchecked Sendable {
         return (q, z)
     }
 
+    /// Frees every pair kept.
+    func releaseIdle() {
+        for (q, z) in lock.locked({ () -> [(OpaquePointer, OpaquePointer)] in defer { idle = [] }; return idle }) {
+            th_gifq_destroy(q)
+            th_gif_lzw_destroy(z)
+        }
+    }
+
     /// At most one pair a core is kept; others are freed.
     func give(_ quantizer: OpaquePointer, _ coder: OpaquePointer) {
         let kept = lock.locked { () -> Bool in

@@ -106,6 +106,16 @@ final class RasterMemory: @unchecked Sendable {
         th_map_zeroed_pages(capacity)
     }
 
+    /// Unmaps every spare mapping (the next `take` maps afresh).
+    func releaseSpares() {
+        pthread_mutex_lock(mutex)
+        let unmap = spare
+        spare = []
+        spareBytes = 0
+        pthread_mutex_unlock(mutex)
+        for s in unmap { munmap(s.pointer, s.capacity) }
+    }
+
     /// Memory from `take`, no longer used.
     func give(_ pointer: UnsafeMutableRawPointer, capacity: Int) {
         var unmap: [(pointer: UnsafeMutableRawPointer, capacity: Int, zero: Bool)] = []
@@ -152,3 +162,28 @@ final class ScratchMemory {
     }
 }
 
+
+/// Lets go of what pictures keep for reuse (RasterMemory's spare mappings, GIFCoders' tables)
+/// once a run will draw no more, on a thread of its own while the run writes its reports: the
+/// process's exit, which whoever started it waits for, then has that much less memory to free.
+/// Pictures drawn later (a --watch run's next round) map it again.
+public final class PictureMemoryRelease: @unchecked Sendable {
+    private var thread: pthread_t?
+
+    /// Starts releasing; when no thread can start, releases here.
+    public init() {
+        let release = {
+            RasterMemory.shared.releaseSpares()
+            GIFCoders.shared.releaseIdle()
+        }
+        thread = RenderThread.start(release)
+        if thread == nil { release() }
+    }
+
+    /// Blocks until it is done. Call it once, before the process exits.
+    public func wait() {
+        guard let t = thread else { return }
+        thread = nil
+        pthread_join(t, nil)
+    }
+}

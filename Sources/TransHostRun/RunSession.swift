@@ -75,7 +75,12 @@ public final class RunSession {
         }
         pool.close()
         var reports: [JobReport] = []
-        for ((job, outcome), pending) in zip(zip(jobs, played), writes) {
+        // Once the last job's pictures are drawn, their reusable memory is let go of while the
+        // reports are written, so that the process's exit has less to free.
+        let lastPictures = writes.lastIndex { $0 != nil }
+        var release: PictureMemoryRelease?
+        defer { release?.wait() }
+        for (n, ((job, outcome), pending)) in zip(zip(jobs, played), writes).enumerated() {
             let result: RunResult
             switch outcome {
             case .played(let r): result = r
@@ -92,6 +97,7 @@ public final class RunSession {
             do {
                 if let pending {
                     for i in pending.task { pool.wait(i) }
+                    if n == lastPictures { release = PictureMemoryRelease() }
                     r.files = try pending.write.finish()
                 }
                 if let expect = options.expect {
