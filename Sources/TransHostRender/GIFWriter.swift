@@ -222,6 +222,9 @@ final class GIFCoders: @unchecked Sendable {
         return (q, z)
     }
 
+    /// The pairs kept now (for tests).
+    var idleCount: Int { lock.locked { idle.count } }
+
     /// Frees every pair kept.
     func releaseIdle() {
         for (q, z) in lock.locked({ () -> [(OpaquePointer, OpaquePointer)] in defer { idle = [] }; return idle }) {

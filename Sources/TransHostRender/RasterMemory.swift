@@ -106,6 +106,13 @@ final class RasterMemory: @unchecked Sendable {
         th_map_zeroed_pages(capacity)
     }
 
+    /// The bytes of the mappings kept for reuse now (for tests).
+    var keptBytes: Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return spareBytes
+    }
+
     /// Unmaps every spare mapping (the next `take` maps afresh).
     func releaseSpares() {
         pthread_mutex_lock(mutex)

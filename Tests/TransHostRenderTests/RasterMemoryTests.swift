@@ -1,4 +1,6 @@
 import XCTest
+import Foundation
+import TransHostTestSupport
 @testable import TransHostRender
 import TransHostCore
 import CRenderKernels
@@ -91,6 +93,52 @@ final class RasterMemoryTests: XCTestCase {
     /// A raster's mapping (th_map_zeroed_pages) is blank and already resident, from a page to a
     /// @3x frame and sizes that are not whole huge pages; from 2 MiB up it starts on a 2 MiB
     /// boundary, where the kernel can give it huge pages.
+    /// At the end of a run the spares are unmapped (PictureMemoryRelease), so the exit has less
+    /// to free; a raster taken after that is mapped afresh, and blank.
+    func testReleasedSparesAreUnmappedAndLaterRastersStillBlank() {
+        let memory = RasterMemory(budget: 8 << 20)
+        let bytes = 1 << 20
+        let first = memory.take(bytes: bytes)!
+        first.pointer.initializeMemory(as: UInt8.self, repeating: 0xab, count: bytes)
+        memory.give(first.pointer, capacity: first.capacity)
+        XCTAssertEqual(memory.keptBytes, first.capacity)
+        memory.releaseSpares()
+        XCTAssertEqual(memory.keptBytes, 0)
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        var resident = [UInt8](repeating: 0, count: 1)
+        errno = 0
+        XCTAssertEqual(mincore(first.pointer, page, &resident), -1, "the released mapping is gone")
+        XCTAssertEqual(errno, ENOMEM)
+        let second = memory.take(bytes: bytes)!
+        XCTAssertEqual(memory.reused, 0)
+        XCTAssertEqual(memory.mapped, 2)
+        XCTAssertTrue(UnsafeRawBufferPointer(start: second.pointer, count: bytes).allSatisfy { $0 == 0 })
+        memory.give(second.pointer, capacity: second.capacity)
+    }
+
+    /// The run's release empties the shared spares and the idle GIF coders, and a GIF written
+    /// after it has the same bytes as one written before.
+    func testPictureMemoryReleaseEmptiesTheSharedPoolsAndPicturesStayTheSame() throws {
+        let dir = try TestProcess.temporaryDirectory(self, prefix: "transhost-memory-release")
+        let image = RGBAImage(width: 600, height: 600)
+        let words = image.data.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<600 {
+            for x in 0..<600 { words[y * image.stride / 4 + x] = 0xff00_0000 | UInt32(x * 255 / 600) << 16 | UInt32(y * 255 / 600) }
+        }
+        let second = image.copy()
+        second.fill(Color(red: 0.1, green: 0.7, blue: 0.4, alpha: 0.5))
+        try GIFWriter.write(frames: [image, second], frameDurations: [0.1, 0.5], to: dir + "/before.gif")
+        XCTAssertGreaterThan(GIFCoders.shared.idleCount, 0, "a written GIF's coders are kept for the next")
+        XCTAssertGreaterThan(RasterMemory.shared.keptBytes, 0, "a written GIF's scratch mappings are kept for the next")
+        let release = PictureMemoryRelease()
+        release.wait()
+        XCTAssertEqual(RasterMemory.shared.keptBytes, 0)
+        XCTAssertEqual(GIFCoders.shared.idleCount, 0)
+        try GIFWriter.write(frames: [image, second], frameDurations: [0.1, 0.5], to: dir + "/after.gif")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/after.gif")),
+                       try Data(contentsOf: URL(fileURLWithPath: dir + "/before.gif")))
+    }
+
     func testMappedRastersAreBlankAndResident() throws {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         for bytes in [page, 3 << 19, 2 << 20, 1170 * 2532 * 4, (4 << 20) + page] {
