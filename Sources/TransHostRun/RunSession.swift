@@ -95,10 +95,15 @@ public final class RunSession {
             }
             var r = JobReport(job: job, result: result, scale: scale(of: result), parameters: options.loading.parameters.texts)
             do {
+                // The index lists the report before it is written (a listed file that is missing
+                // is fine to the next run), so it is written once, not again after the report.
+                let report = options.writesReport ? [PathUtil.join(job.outDir, HTML.fileName)] : []
+                var listed = false
                 if let pending {
                     for i in pending.task { pool.wait(i) }
                     if n == lastPictures { release = PictureMemoryRelease() }
-                    r.files = try pending.write.finish()
+                    r.files = try pending.write.finish(alsoListing: report)
+                    listed = true
                 }
                 if let expect = options.expect {
                     let (comparison, goldens, extra) = try checkGoldens(result, of: job, jobs: jobs.count, expect)
@@ -106,12 +111,13 @@ public final class RunSession {
                     r.goldens = goldens
                     if !extra.isEmpty {
                         r.files += extra
-                        try OutputIndex.write(r.files, in: job.outDir)
+                        try OutputIndex.write(r.files + report, in: job.outDir)
+                        listed = true
                     }
                 }
                 if options.writesReport {
+                    if !listed { try OutputIndex.write(r.files + report, in: job.outDir) }
                     r.files.append(try HTML.write(htmlReport(of: [r], title: PathUtil.basename(job.outDir), in: job.outDir), in: job.outDir))
-                    try OutputIndex.write(r.files, in: job.outDir)
                 }
             } catch let e as RunError {
                 r.failure = e
@@ -230,11 +236,12 @@ public final class RunSession {
 
         init(dir: String, tracePath: String) { self.dir = dir; self.tracePath = tracePath }
 
-        /// The files written, trace first, once the job's tasks have run; writes their index.
-        func finish() throws -> [String] {
+        /// The files written, trace first, once the job's tasks have run; writes their index,
+        /// which also lists `later` (files still to be written, such as the job's report).
+        func finish(alsoListing later: [String] = []) throws -> [String] {
             try trace.get()
             let files = [tracePath] + (try pictures?.files() ?? [])
-            try OutputIndex.write(files, in: dir)
+            try OutputIndex.write(files + later, in: dir)
             return files
         }
     }
