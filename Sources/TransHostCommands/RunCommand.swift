@@ -138,6 +138,8 @@ enum RunCommand {
             return .inputError
         }
         let jobs = try shard(planned, args, options: &options, quiet: quiet, console: console)
+        // The host has no thread yet: the other scenarios' workers are forked now, not spawned later.
+        standby?.prepare(scenarios: jobs.count, options: isolation)
         for job in jobs where options.device != nil || options.scale != nil {
             if let problem = options.sizeProblem(for: job.scenario) { throw UsageError(message: "--device/--scale: \(problem)") }
         }

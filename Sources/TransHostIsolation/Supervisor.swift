@@ -82,7 +82,28 @@ public enum Supervisor {
     /// A playback worker started ahead of the run's first scenario (see `standby(options:)`).
     public final class Standby {
         let spawned: WorkerRun.Spawned
+        /// Workers forked for the second, third, ... scenarios (`prepare(scenarios:options:)`).
+        private(set) var more: [WorkerRun.Spawned] = []
         init(_ spawned: WorkerRun.Spawned) { self.spawned = spawned }
+
+        /// At most this many workers wait ahead of their scenarios; later scenarios spawn theirs.
+        static let maximum = 16
+
+        /// Forks a waiting worker for each scenario after the first, up to `count` workers in
+        /// all (at most `maximum`), while the host can still fork them: before any thread of the
+        /// host has started. A forked worker starts in about a millisecond of the host's time;
+        /// one spawned once the host has threads execs transhost and loads its libraries again,
+        /// some 15 ms of a core each, which the gallery's rendering then waits for. Stops at the
+        /// first that cannot be forked (the scenarios without one spawn theirs, as always).
+        /// Dropped unused, each is killed and reaped.
+        public func prepare(scenarios count: Int, options: IsolationOptions) {
+            while more.count + 1 < min(count, Self.maximum), case .success(let s)? = WorkerRun.spawn(options: options, forkOnly: true) {
+                more.append(s)
+            }
+        }
+
+        /// The worker waiting for scenario `i`, if any.
+        func worker(for i: Int) -> WorkerRun.Spawned? { i == 0 ? spawned : i - 1 < more.count ? more[i - 1] : nil }
     }
 
     /// Starts the first scenario's playback worker now, before its request is known: a worker
@@ -91,7 +112,7 @@ public enum Supervisor {
     /// `--isolation none`, or when it could not start (`playAll` then starts workers as
     /// always, and says why one could not start). Dropped unused, the worker is killed.
     public static func standby(options: IsolationOptions) -> Standby? {
-        guard options.mode == .worker, case .success(let s) = WorkerRun.spawn(options: options) else { return nil }
+        guard options.mode == .worker, case .success(let s)? = WorkerRun.spawn(options: options) else { return nil }
         return Standby(s)
     }
 
@@ -100,7 +121,7 @@ public enum Supervisor {
     /// the outcome is the same as playing one after the other. With `failFast`, the first
     /// plugin failure stops everything: the plays up to it are returned, the last one stopped.
     /// `played` gets each play as soon as it is taken, in order (a run renders it meanwhile).
-    /// The first scenario goes to `standby` when there is one.
+    /// The first scenarios go to `standby`'s workers when there are some.
     public static func playAll(_ scenarios: [Scenario], scan: PluginScan, fps: FrameRate, loading: PluginLoadOptions,
                                unroutable: [(plugin: String, message: String)], options: IsolationOptions, standby: Standby? = nil,
                                played: (SupervisedPlay) -> Void = { _ in }) -> [SupervisedPlay] {
@@ -117,7 +138,7 @@ public enum Supervisor {
         func prestart(_ i: Int) {
             guard i < scenarios.count, started[i] == nil,
                   case .success(let w) = WorkerRun.start(firstRequest(scenarios[i], scan: scan, fps: fps, loading: loading, unroutable: unroutable),
-                                                         options: options, spawned: i == 0 ? standby?.spawned : nil)
+                                                         options: options, spawned: standby?.worker(for: i))
             else { return }
             started[i] = w
         }

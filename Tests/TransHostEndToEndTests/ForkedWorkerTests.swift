@@ -82,6 +82,44 @@ final class ForkedWorkerTests: XCTestCase {
         XCTAssertEqual(try trace("forked"), try trace("exec"))
     }
 
+    /// A gallery of several scenarios forks every scenario's worker while the host has one
+    /// thread (Supervisor.Standby.prepare), not only the first: each later scenario is played
+    /// in a copy of the host too, with only its own descriptors, and plays what an exec'd
+    /// worker plays.
+    func testEveryScenarioOfAGalleryIsPlayedInAForkedWorker() throws {
+        let root = try BuildProducts.temporaryDirectory(self)
+        let names = ["where-a", "where-b", "where-c"]
+        for name in names {
+            try BuildProducts.writePushPlugin(named: name, body: Self.plugin.replacingOccurrences(of: "\"where\"", with: "\"\(name)\""), in: root)
+            try FileManager.default.copyItem(atPath: root + "/app.json", toPath: root + "/plugins/\(name)/demo.json")
+        }
+        let entries = names.map { #"{"name": "\#($0)", "path": "plugins/\#($0)", "language": "c", "seeds": [], "description": "logs where it runs"}"# }
+        try #"{"format": "transhost-registry/1", "plugins": [\#(entries.joined(separator: ", "))]}"#
+            .write(toFile: root + "/registry.json", atomically: true, encoding: .utf8)
+        func gallery(_ out: String, environment: [String: String] = [:]) throws -> BuildProducts.Output {
+            try BuildProducts.run(["run", "--registry", root + "/registry.json", "--plugins", root + "/plugins", "--out", root + "/" + out, "--trace-only"],
+                                  environment: environment)
+        }
+        let forked = try gallery("forked")
+        let exec = try gallery("exec", environment: ["TRANSHOST_WORKER_EXEC": "1"])
+        XCTAssertEqual(forked.status, 0, forked.stderr)
+        XCTAssertEqual(exec.status, 0, exec.stderr)
+        // The three plugins have one route, so where-a animates every scenario's push.
+        func count(_ text: String, in output: String) -> Int { output.components(separatedBy: text).count - 1 }
+        XCTAssertEqual(count("[where-a] info: cmdline: transhost run --registry", in: forked.stderr), 3, forked.stderr)
+        XCTAssertEqual(count("[where-a] info: descriptors: 0 1 2 3 4 5 6\n", in: forked.stderr), 3, "no worker has another's pipes: \(forked.stderr)")
+        XCTAssertEqual(count("[where-a] info: cmdline: transhost __worker --parent", in: exec.stderr), 3, exec.stderr)
+        for name in names {
+            func trace(_ dir: String) throws -> String {
+                try String(contentsOfFile: root + "/\(dir)/\(name)/trace.json", encoding: .utf8)
+                    .replacingOccurrences(of: #"cmdline: [^"]*"#, with: "cmdline", options: .regularExpression)
+                    .replacingOccurrences(of: root + "/\(dir)", with: "OUT")
+                    .replacingOccurrences(of: #"descriptors: [0-9 ]*"#, with: "descriptors", options: .regularExpression)
+            }
+            XCTAssertEqual(try trace("forked"), try trace("exec"), name)
+        }
+    }
+
     func testABuiltInDemoTracesTheSameBytesEitherWay() throws {
         let root = try BuildProducts.temporaryDirectory(self)
         let a = try BuildProducts.run(["run", "fade-scale", "-q", "--trace-only", "--out", root + "/forked"])
