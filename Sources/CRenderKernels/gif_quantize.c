@@ -52,11 +52,11 @@ static inline int ch(uint32_t c, int k) { return (int)((c >> (16 - 8 * k)) & 255
 static inline uint32_t bin_of(uint32_t c) { return ((c >> 9) & 0x7c00) | ((c >> 6) & 0x3e0) | ((c >> 3) & 0x1f); }
 
 th_gif_quantizer *th_gifq_create(void) {
-    /* Mapped with every page written at once (th_map_zeroed_pages), not calloc'd: calloc's fresh
-       pages would be the kernel's
-       shared zero page until written, and the counters are read before they are written
-       (count[b]++), so each page would fault twice, the second time flushing the TLB of every
-       core the process runs on. (A malloc and memset would be turned back into calloc.) */
+    /* Mapped with every page written at once (th_map_zeroed_pages), not calloc'd: calloc's
+       fresh pages would be the kernel's shared zero page until written, and the counters are
+       read before they are written (count[b]++), so each page would fault twice, the second
+       time flushing the TLB of every core the process runs on. (A malloc and memset would be
+       turned back into calloc.) */
     void *p = th_map_zeroed_pages(sizeof(th_gif_quantizer));
     if (!p) return NULL;
     th_gif_quantizer *q = p;

@@ -95,9 +95,9 @@ enum WorkerRun {
 
     /// Starts a worker process with its pipes, status page and result file; it plays nothing
     /// until `start` sends it a request.
-    /// `forkOnly`: nil (nothing started) when the process can no longer fork a worker (it has
-    /// threads), instead of spawning one with exec.
-    static func spawn(options: IsolationOptions, forkOnly: Bool = false) -> Result<Spawned, StartError>? {
+    /// `forkOnly`: a failure (nothing started) when the process can no longer fork a worker (it
+    /// has threads), instead of spawning one with exec.
+    static func spawn(options: IsolationOptions, forkOnly: Bool = false) -> Result<Spawned, StartError> {
         guard let status = WorkerStatus.create() else {
             return .failure(StartError(message: "could not create the shared status page of a playback worker (\(String(cString: strerror(errno)))); run with --isolation none"))
         }
@@ -123,7 +123,7 @@ enum WorkerRun {
             } else if forkOnly {
                 close(file)
                 for fd in input + result { close(fd) }
-                return nil
+                return .failure(StartError(message: "this process has threads (or TRANSHOST_WORKER_EXEC is set), so no worker can be forked"))
             } else {
                 pid = try ChildProcess.spawn(["__worker"] + arguments, descriptors: descriptors)
             }
@@ -140,7 +140,7 @@ enum WorkerRun {
     static func start(_ request: WorkerRequest, options: IsolationOptions, spawned: Spawned? = nil) -> Result<Started, StartError> {
         let w: Spawned
         if let spawned, spawned.takesRequest() { w = spawned } else {
-            switch spawn(options: options)! {
+            switch spawn(options: options) {
             case .failure(let e): return .failure(e)
             case .success(let s): w = s
             }

@@ -12,12 +12,18 @@ import Glibc
 /// notice is that a new image is still blank, that memory kept for reuse stays within its
 /// budget, and that a small raster does not take a large mapping.
 final class RasterMemoryTests: XCTestCase {
+    /// A mapping taken from `memory`, written all over and given back.
+    private func scribbledAndGiven(_ memory: RasterMemory, bytes: Int) -> (pointer: UnsafeMutableRawPointer, capacity: Int) {
+        let m = memory.take(bytes: bytes)!
+        m.pointer.initializeMemory(as: UInt8.self, repeating: 0xab, count: bytes)
+        memory.give(m.pointer, capacity: m.capacity)
+        return m
+    }
+
     func testAReusedMappingComesBackZeroed() {
         let memory = RasterMemory(budget: 8 << 20)
         let bytes = 1 << 20
-        let first = memory.take(bytes: bytes)!
-        first.pointer.initializeMemory(as: UInt8.self, repeating: 0xab, count: bytes)
-        memory.give(first.pointer, capacity: first.capacity)
+        let first = scribbledAndGiven(memory, bytes: bytes)
         let second = memory.take(bytes: bytes - 4096)!
         XCTAssertEqual(second.pointer, first.pointer, "a freed mapping of the same size is reused")
         XCTAssertEqual(memory.reused, 1)
@@ -90,17 +96,12 @@ final class RasterMemoryTests: XCTestCase {
         warmUp.wait()   // returns: an unbounded count does not keep it going
     }
 
-    /// A raster's mapping (th_map_zeroed_pages) is blank and already resident, from a page to a
-    /// @3x frame and sizes that are not whole huge pages; from 2 MiB up it starts on a 2 MiB
-    /// boundary, where the kernel can give it huge pages.
     /// At the end of a run the spares are unmapped (PictureMemoryRelease), so the exit has less
     /// to free; a raster taken after that is mapped afresh, and blank.
     func testReleasedSparesAreUnmappedAndLaterRastersStillBlank() {
         let memory = RasterMemory(budget: 8 << 20)
         let bytes = 1 << 20
-        let first = memory.take(bytes: bytes)!
-        first.pointer.initializeMemory(as: UInt8.self, repeating: 0xab, count: bytes)
-        memory.give(first.pointer, capacity: first.capacity)
+        let first = scribbledAndGiven(memory, bytes: bytes)
         XCTAssertEqual(memory.keptBytes, first.capacity)
         memory.releaseSpares()
         XCTAssertEqual(memory.keptBytes, 0)
@@ -139,6 +140,9 @@ final class RasterMemoryTests: XCTestCase {
                        try Data(contentsOf: URL(fileURLWithPath: dir + "/before.gif")))
     }
 
+    /// A raster's mapping (th_map_zeroed_pages) is blank and already resident, from a page to a
+    /// @3x frame and sizes that are not whole huge pages; from 2 MiB up it starts on a 2 MiB
+    /// boundary, where the kernel can give it huge pages.
     func testMappedRastersAreBlankAndResident() throws {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         for bytes in [page, 3 << 19, 2 << 20, 1170 * 2532 * 4, (4 << 20) + page] {
