@@ -95,12 +95,12 @@ final class RasterMemory: @unchecked Sendable {
         }
     }
 
-    /// Every page written at once (th_map_zeroed_pages): pages that fault in one by one are first mapped to the shared zero
-    /// page when read (a composite reads what it draws over), and the write that follows copies
-    /// it and flushes the TLB of every core running the process. On the gallery the page
-    /// faults fall from about 138k to 29k and the CPU time by a sixth. Whole 2 MiB stretches are
-    /// asked for as huge pages (see th_map_zeroed_pages): clearing a fresh page is most of a
-    /// mapping's cost, and a huge page the kernel has used
+    /// Every page written at once (th_map_zeroed_pages): pages that fault in one by one are
+    /// first mapped to the shared zero page when read (a composite reads what it draws over),
+    /// and the write that follows copies it and flushes the TLB of every core running the
+    /// process. On the gallery the page faults fall from about 138k to 29k and the CPU time by a
+    /// sixth. Whole 2 MiB stretches are asked for as huge pages (see th_map_zeroed_pages):
+    /// clearing a fresh page is most of a mapping's cost, and a huge page the kernel has used
     /// before costs about a fifth of its 512 small ones (the gallery: about 5% less time and CPU).
     private static func map(_ capacity: Int) -> UnsafeMutableRawPointer? {
         th_map_zeroed_pages(capacity)
