@@ -10,11 +10,15 @@
    that (photos, long gradients) they are binned on 5 bits per channel, each bin remembering its
    majority colour (Boyer-Moore vote), so a flat fill is still found exactly. */
 enum {
-    NBINS = 1 << 15, EXACT_BITS = 16, MIN_BITS = 10, EXACT_MAX = 1 << 15, CACHE_BITS = 16,
+    NBINS = 1 << 15, EXACT_BITS = 16, MIN_BITS = 10, EXACT_MAX = 1 << 15, CACHE_BITS = 12,
     MIN_KEPT = 2, MIN_GRADIENT_ENTRIES = 64, GRADIENT_STEP = 12, DITHER_SPREAD = 12
 };
 
-/* A colour (high 24 bits) and its nearest entry (low 8), valid while gen is the frame's. */
+/* A colour (high 24 bits) and its nearest entry (low 8), valid while gen is the frame's. The
+   cache has 2^CACHE_BITS of them, 32 KiB: with 2^16 (512 KiB, the second-level cache's size)
+   most lookups missed the first-level cache, and the gallery's share of time in quantise
+   fell from about 7.7% to 6.3% when it shrank (corner-fly's, with more colours, stayed about
+   6.2%). A miss here only costs a nearest() search, so the indices are the same. */
 typedef struct { uint32_t tag, gen; } cache_entry;
 /* A colour's slot: key is the colour + 1 (0 for a free slot); value counts its pixels in pass 1,
    then holds its palette index, or -1 when it has no exact entry. */
