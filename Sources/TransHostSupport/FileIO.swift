@@ -117,8 +117,8 @@ public enum FileIO {
     }
 
     /// Lets `body` write the file at a temporary path beside `path` (for libraries that write
-    /// by path: cairo, giflib), then renames it over `path`. On failure the temporary file is
-    /// removed and `path` is untouched. Creates parent directories.
+    /// by path: cairo, giflib, the GIF writer), then syncs it and renames it over `path`. On
+    /// failure the temporary file is removed and `path` is untouched. Creates parent directories.
     public static func writeAtomically(_ path: String, body: (String) throws -> Void) throws {
         try makeDirectories(PathUtil.dirname(path))
         TemporaryFiles.sweepOnce(PathUtil.dirname(path))
@@ -133,6 +133,10 @@ public enum FileIO {
             unlink(tmp)
             throw error
         }
+        // On disk before it takes the name, as the bytes variant's: a crash after the rename
+        // must not leave an empty or partial file under the name.
+        let synced = open(tmp, O_RDONLY | O_CLOEXEC)
+        if synced >= 0 { fsync(synced); close(synced) }
         guard rename(tmp, path) == 0 else { let r = errnoText(); unlink(tmp); throw Failure(path: path, reason: r) }
     }
 
