@@ -97,13 +97,30 @@ public struct RunExporter {
         public fileprivate(set) var tasks: [ExportPool.Task] = []
         /// One slot per transition, allocated once: threads write disjoint slots, never an array.
         fileprivate let results: UnsafeMutableBufferPointer<Result<[String], Error>>
+        /// The files' syncs and renames, off the rendering threads: a core that would wait for
+        /// the disk after each file renders the next transition instead.
+        fileprivate let commits = DeferredCommits()
         fileprivate init(count: Int) {
             results = .allocate(capacity: count)
             results.initialize(repeating: .success([]))
         }
         deinit { results.deinitialize().deallocate() }
-        /// The files written, in order; throws the first transition's error. Call after every task ran.
-        public func files() throws -> [String] { try results.flatMap { try $0.get() } }
+        /// The files written, in order, once each is in place under its name; throws the first
+        /// transition's error (or else the first file that could not take its name). Call after
+        /// every task ran.
+        public func files() throws -> [String] {
+            var late: Error?
+            do { try commits.finish() } catch let e as FileIO.Failure {
+                late = RenderOutputError.io(path: e.path, reason: e.reason)
+            }
+            let files = try results.flatMap { try $0.get() }
+            if let late { throw late }
+            return files
+        }
+
+        /// Waits until the files of the tasks that ran are in place (or failed to be), for a
+        /// caller that skips `files()`.
+        public func settle() { try? commits.finish() }
     }
 
     /// The tasks that render `sequences` into `dir` (see export), one per transition, each
@@ -122,7 +139,9 @@ public struct RunExporter {
             let sequence = sequences[n]
             return ExportPool.Task(weight: RasterBudget.estimate(frames: sequence.frames, scale: scale, screen: screen)) {
                 // Each task writes only its own slot.
-                job.results[n] = Result { try shared.exporter.exportTransition(sequence, pointSize: pointSize, scale: scale, fps: fps, to: dir) }
+                job.results[n] = Result {
+                    try job.commits.deferring { try shared.exporter.exportTransition(sequence, pointSize: pointSize, scale: scale, fps: fps, to: dir) }
+                }
                 shared.finished()
             }
         }

@@ -55,6 +55,12 @@ public final class RunSession {
         pool.open()
         defer { pool.close(); pool.waitAll() }
         var writes: [(task: Range<Int>, write: JobWrite)?] = []
+        // Jobs skipped after a failure still had tasks running: their files take their names
+        // (or their temporary files go) before the run ends.
+        defer {
+            pool.waitAll()
+            for w in writes { w?.write.pictures?.settle() }
+        }
         func render(_ outcome: PlayOutcome) {
             warmUp?.renderingBegins()
             let job = jobs[writes.count]

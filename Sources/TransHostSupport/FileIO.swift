@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// File input and output with POSIX calls: whole-file reads, and atomic writes (a temporary
 /// file in the same directory, fsync'd, then renamed), so a crash never leaves a half-written
@@ -111,56 +112,67 @@ public enum FileIO {
 
     public static func readString(_ path: String) throws -> String { String(decoding: try readAll(path), as: UTF8.self) }
 
-    /// A temporary path beside `path`, unique per process and thread.
-    static func temporaryPath(for path: String) -> String {
-        "\(PathUtil.dirname(path))/.\(PathUtil.basename(path)).tmp.\(getpid()).\(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(bitPattern: UInt(pthread_self())))))"
+    /// A temporary path beside `path`, unique per process and thread; when the write is
+    /// deferred (DeferredCommits), unique per write, since the thread may write the same path
+    /// again before the first commit has run.
+    static func temporaryPath(for path: String, deferred: Bool = false) -> String {
+        let n = deferred ? UInt(deferredWrites.add(1, ordering: .relaxed).newValue)
+            : UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(bitPattern: UInt(pthread_self()))))
+        return "\(PathUtil.dirname(path))/.\(PathUtil.basename(path)).tmp.\(getpid()).\(n)"
     }
 
+    /// Numbers deferred writes' temporary files (thread ids are far larger, so the two kinds
+    /// of name never meet).
+    private static let deferredWrites = Atomic<Int>(0)
+
     /// Lets `body` write the file at a temporary path beside `path` (for libraries that write
-    /// by path: cairo, giflib, the GIF writer), then syncs it and renames it over `path`. On
-    /// failure the temporary file is removed and `path` is untouched. Creates parent directories.
+    /// by path: cairo, giflib, the GIF writer), then syncs it and renames it over `path` (or
+    /// leaves those to the DeferredCommits the thread writes in). On failure the temporary file
+    /// is removed and `path` is untouched. Creates parent directories.
     public static func writeAtomically(_ path: String, body: (String) throws -> Void) throws {
         try makeDirectories(PathUtil.dirname(path))
         TemporaryFiles.sweepOnce(PathUtil.dirname(path))
-        let tmp = temporaryPath(for: path)
+        let commits = DeferredCommits.current
+        let tmp = temporaryPath(for: path, deferred: commits != nil)
         // The file is made here, not first by `body`, so an interrupt's sweep always finds it.
         let (slot, _) = TemporaryFiles.registering(tmp) {
             let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             if fd >= 0 { close(fd) }
         }
-        defer { TemporaryFiles.unregister(slot) }
         do { try body(tmp) } catch {
             unlink(tmp)
+            TemporaryFiles.unregister(slot)
             throw error
         }
-        // On disk before it takes the name, as the bytes variant's: a crash after the rename
-        // must not leave an empty or partial file under the name.
-        let synced = open(tmp, O_RDONLY | O_CLOEXEC)
-        if synced >= 0 { fsync(synced); close(synced) }
-        guard rename(tmp, path) == 0 else { let r = errnoText(); unlink(tmp); throw Failure(path: path, reason: r) }
+        try commit(DeferredCommits.Commit(fd: open(tmp, O_RDONLY | O_CLOEXEC), temporary: tmp, path: path, slot: slot), in: commits)
+    }
+
+    /// The last step of an atomic write: now, or queued in `commits`.
+    private static func commit(_ c: DeferredCommits.Commit, in commits: DeferredCommits?) throws {
+        if let commits { commits.add(c); return }
+        if let failure = DeferredCommits.commit(c) { throw failure }
     }
 
     /// Writes `bytes` to `path` atomically, creating parent directories.
     public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws {
         try makeDirectories(PathUtil.dirname(path))
         TemporaryFiles.sweepOnce(PathUtil.dirname(path))
-        let tmp = temporaryPath(for: path)
+        let commits = DeferredCommits.current
+        let tmp = temporaryPath(for: path, deferred: commits != nil)
         let (slot, fd) = TemporaryFiles.registering(tmp) { open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        defer { TemporaryFiles.unregister(slot) }
-        guard fd >= 0 else { throw Failure(path: tmp, reason: errnoText()) }
+        guard fd >= 0 else { let r = errnoText(); TemporaryFiles.unregister(slot); throw Failure(path: tmp, reason: r) }
         var off = 0
         while off < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + off, $0.count - off) }
             if n < 0 {
                 if errno == EINTR { continue }
                 let r = errnoText(); close(fd); unlink(tmp)
+                TemporaryFiles.unregister(slot)
                 throw Failure(path: path, reason: r)
             }
             off += n
         }
-        fsync(fd)
-        close(fd)
-        guard rename(tmp, path) == 0 else { let r = errnoText(); unlink(tmp); throw Failure(path: path, reason: r) }
+        try commit(DeferredCommits.Commit(fd: fd, temporary: tmp, path: path, slot: slot), in: commits)
     }
 
     public static func writeAtomically(_ path: String, _ text: String) throws { try writeAtomically(path, Array(text.utf8)) }

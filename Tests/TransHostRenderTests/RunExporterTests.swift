@@ -1,0 +1,59 @@
+import XCTest
+import TransHostCore
+import TransHostRenderScenes
+import TransHostSupport
+import TransHostTestSupport
+@testable import TransHostRender
+
+/// The exporter's files, whose syncs and renames run off the rendering threads: each is in
+/// place, whole, when export returns, and one that cannot take its name fails the export with
+/// its path and leaves no temporary file.
+final class RunExporterTests: XCTestCase {
+    /// A red square sliding across a white screen, `count` frames.
+    private func slide(_ name: String, count: Int) -> FrameSequence {
+        let e = AnimationEngine()
+        let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "window")
+        root.backgroundColor = .white
+        let box = View(engine: e, frame: Rect(x: 0, y: 100, width: 80, height: 80), name: "box")
+        box.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        root.addSubview(box)
+        var frames: [[PresentationNode]] = []
+        for k in 0..<count {
+            box.transform3D = Transform3D.translation(Double(k) * 10, 0, 0)
+            frames.append(e.sampleTree(root))
+        }
+        return FrameSequence(baseName: name, label: name, times: (0..<count).map { Double($0) / 60 }, frames: frames)
+    }
+
+    func testEveryFileIsInPlaceWhenExportReturns() throws {
+        let dir = try TestProcess.temporaryDirectory(self, prefix: "transhost-export")
+        let files = try RunExporter(options: RunExporter.Options())
+            .export([slide("transition-0-push", count: 20), slide("transition-1-pop", count: 12)], pointSize: DemoScenes.screen, scale: 1, fps: 60, to: dir)
+        XCTAssertEqual(files.map { PathUtil.basename($0) },
+                       ["transition-0-push.gif", "transition-0-push-sheet.png", "transition-1-pop.gif", "transition-1-pop-sheet.png"])
+        for f in files {
+            let bytes = try FileIO.readAll(f)
+            if f.hasSuffix(".gif") {
+                XCTAssertEqual(Array(bytes.prefix(6)), Array("GIF89a".utf8), f)
+                XCTAssertEqual(bytes.last, 0x3B, "\(f) ends with the GIF trailer")
+            } else {
+                XCTAssertNotNil(FileIO.pngSize(f), f)
+            }
+        }
+        XCTAssertEqual(try FileIO.list(dir).filter { $0.hasPrefix(".") }, [], "no temporary file is left")
+    }
+
+    func testAFileThatCannotTakeItsNameFailsTheExportWithItsPath() throws {
+        let dir = try TestProcess.temporaryDirectory(self, prefix: "transhost-export")
+        let blocked = PathUtil.join(dir, "transition-1-pop.gif")
+        try FileManager.default.createDirectory(atPath: blocked + "/inside", withIntermediateDirectories: true)
+        XCTAssertThrowsError(try RunExporter(options: RunExporter.Options())
+            .export([slide("transition-0-push", count: 20), slide("transition-1-pop", count: 12)], pointSize: DemoScenes.screen, scale: 1, fps: 60, to: dir)) { error in
+            guard case .io(let path, _)? = error as? RenderOutputError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, blocked)
+        }
+        XCTAssertTrue(FileIO.isDirectory(blocked), "the blocked path is untouched")
+        XCTAssertTrue(FileIO.exists(PathUtil.join(dir, "transition-0-push.gif")))
+        XCTAssertEqual(try FileIO.list(dir).filter { $0.hasPrefix(".") }, [], "no temporary file is left")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import TransHostSupport
+import XCTest
+
+/// Atomic writes whose sync and rename run on another thread: every file is in place, whole,
+/// once `finish()` returns; a file that cannot take its name is reported with its path and
+/// leaves no temporary file; writes outside `deferring` are in place when they return.
+final class DeferredCommitsTests: XCTestCase {
+    var dir = ""
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("commits-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { [dir] in try? FileManager.default.removeItem(atPath: dir) }
+    }
+
+    func names() throws -> [String] { try FileIO.list(dir) }
+
+    func testEveryDeferredFileIsInPlaceAndWholeOnceFinished() throws {
+        let commits = DeferredCommits()
+        try commits.deferring {
+            for k in 0..<40 {
+                if k % 2 == 0 {
+                    try FileIO.writeAtomically("\(dir)/f\(k).txt", Array(repeating: UInt8(k), count: 1000 + k))
+                } else {
+                    try FileIO.writeAtomically("\(dir)/f\(k).txt") { tmp in
+                        try Array(repeating: UInt8(k), count: 1000 + k).withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: tmp)) }
+                    }
+                }
+            }
+            // The same file twice before either commit: the later one wins.
+            try FileIO.writeAtomically("\(dir)/twice.txt", "first")
+            try FileIO.writeAtomically("\(dir)/twice.txt", "second")
+        }
+        try commits.finish()
+        for k in 0..<40 {
+            XCTAssertEqual(try FileIO.readAll("\(dir)/f\(k).txt"), Array(repeating: UInt8(k), count: 1000 + k), "f\(k).txt")
+        }
+        XCTAssertEqual(try FileIO.readString("\(dir)/twice.txt"), "second")
+        XCTAssertEqual(try names().filter { $0.hasPrefix(".") }, [], "no temporary file is left")
+        XCTAssertEqual(try names().count, 41)
+    }
+
+    func testAFileThatCannotTakeItsNameIsReportedAndTheOthersArrive() throws {
+        // A non-empty directory where the file should go: rename(2) cannot replace it.
+        try FileManager.default.createDirectory(atPath: "\(dir)/blocked.gif/inside", withIntermediateDirectories: true)
+        let commits = DeferredCommits()
+        try commits.deferring {
+            try FileIO.writeAtomically("\(dir)/a.txt", "a")
+            try FileIO.writeAtomically("\(dir)/blocked.gif", "gif")
+            try FileIO.writeAtomically("\(dir)/b.txt", "b")
+        }
+        XCTAssertThrowsError(try commits.finish()) { error in
+            let failure = error as? FileIO.Failure
+            XCTAssertEqual(failure?.path, "\(dir)/blocked.gif", "\(error)")
+        }
+        XCTAssertEqual(try FileIO.readString("\(dir)/a.txt"), "a")
+        XCTAssertEqual(try FileIO.readString("\(dir)/b.txt"), "b")
+        XCTAssertTrue(FileIO.isDirectory("\(dir)/blocked.gif"), "the path is untouched")
+        XCTAssertEqual(try names().filter { $0.hasPrefix(".") }, [], "the failed file's temporary file is removed")
+        // Reported once: a later finish has nothing more to say.
+        XCTAssertNoThrow(try commits.finish())
+    }
+
+    func testWritesOutsideDeferringAreInPlaceWhenTheyReturn() throws {
+        let commits = DeferredCommits()
+        try commits.deferring { try FileIO.writeAtomically("\(dir)/inside.txt", "1") }
+        try FileIO.writeAtomically("\(dir)/outside.txt", "2")
+        XCTAssertEqual(try FileIO.readString("\(dir)/outside.txt"), "2")
+        try commits.finish()
+        XCTAssertEqual(try FileIO.readString("\(dir)/inside.txt"), "1")
+    }
+}
