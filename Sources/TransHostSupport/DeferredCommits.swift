@@ -61,10 +61,16 @@ public final class DeferredCommits: @unchecked Sendable {
         if let f { throw f }
     }
 
+    /// Commits queued and not yet run at most: each holds an open file and a TemporaryFiles
+    /// slot, so a thread writing many small files (`--frames all`) faster than the disk syncs
+    /// them waits here instead of running out of either.
+    static let maximumWaiting = 16
+
     /// Queues a commit; starts the committing thread when none runs. Without a thread (the
     /// system refused one), commits on the caller's thread.
     func add(_ c: Commit) {
         pthread_mutex_lock(mutex)
+        while committing && queue.count - head >= Self.maximumWaiting { pthread_cond_wait(changed, mutex) }
         queue.append(c)
         let start = !committing
         committing = true
@@ -91,10 +97,14 @@ public final class DeferredCommits: @unchecked Sendable {
         while head < queue.count {
             let c = queue[head]
             head += 1
+            // A queue that never empties (files keep coming) drops what it has run.
+            if head >= 64 { queue.removeFirst(head); head = 0 }
             pthread_mutex_unlock(mutex)
             let problem = Self.commit(c)
             pthread_mutex_lock(mutex)
             if let problem, failure == nil { failure = problem }
+            // A writer may be waiting for room (see maximumWaiting).
+            pthread_cond_broadcast(changed)
         }
         queue.removeAll()
         head = 0

@@ -18,7 +18,7 @@ final class DeferredCommitsTests: XCTestCase {
     func testEveryDeferredFileIsInPlaceAndWholeOnceFinished() throws {
         let commits = DeferredCommits()
         try commits.deferring {
-            for k in 0..<40 {
+            for k in 0..<200 {
                 if k % 2 == 0 {
                     try FileIO.writeAtomically("\(dir)/f\(k).txt", Array(repeating: UInt8(k), count: 1000 + k))
                 } else {
@@ -32,12 +32,12 @@ final class DeferredCommitsTests: XCTestCase {
             try FileIO.writeAtomically("\(dir)/twice.txt", "second")
         }
         try commits.finish()
-        for k in 0..<40 {
+        for k in 0..<200 {
             XCTAssertEqual(try FileIO.readAll("\(dir)/f\(k).txt"), Array(repeating: UInt8(k), count: 1000 + k), "f\(k).txt")
         }
         XCTAssertEqual(try FileIO.readString("\(dir)/twice.txt"), "second")
         XCTAssertEqual(try names().filter { $0.hasPrefix(".") }, [], "no temporary file is left")
-        XCTAssertEqual(try names().count, 41)
+        XCTAssertEqual(try names().count, 201)
     }
 
     func testAFileThatCannotTakeItsNameIsReportedAndTheOthersArrive() throws {
