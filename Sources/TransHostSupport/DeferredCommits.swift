@@ -61,16 +61,43 @@ public final class DeferredCommits: @unchecked Sendable {
         if let f { throw f }
     }
 
-    /// Commits queued and not yet run at most: each holds an open file and a TemporaryFiles
-    /// slot, so a thread writing many small files (`--frames all`) faster than the disk syncs
-    /// them waits here instead of running out of either.
-    static let maximumWaiting = 16
+    /// Commits queued or running at most, in all instances together: each holds an open file
+    /// and a TemporaryFiles slot, so threads writing many small files (`--frames all`, on many
+    /// cores, for several jobs at once) faster than the disk syncs them wait here instead of
+    /// running out of either.
+    static let maximumWaiting = 32
+    private static let room = Room(maximumWaiting)
+
+    /// A count of what may be held at once, shared by the process.
+    private final class Room: @unchecked Sendable {
+        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        private let freed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        private var free: Int
+        init(_ count: Int) {
+            free = count
+            pthread_mutex_init(mutex, nil)
+            pthread_cond_init(freed, nil)
+        }
+        func take() {
+            pthread_mutex_lock(mutex)
+            while free == 0 { pthread_cond_wait(freed, mutex) }
+            free -= 1
+            pthread_mutex_unlock(mutex)
+        }
+        func give() {
+            pthread_mutex_lock(mutex)
+            free += 1
+            pthread_cond_signal(freed)
+            pthread_mutex_unlock(mutex)
+        }
+    }
 
     /// Queues a commit; starts the committing thread when none runs. Without a thread (the
     /// system refused one), commits on the caller's thread.
     func add(_ c: Commit) {
+        // Every commit queued has a thread that runs it, which gives its room back.
+        Self.room.take()
         pthread_mutex_lock(mutex)
-        while committing && queue.count - head >= Self.maximumWaiting { pthread_cond_wait(changed, mutex) }
         queue.append(c)
         let start = !committing
         committing = true
@@ -101,12 +128,11 @@ public final class DeferredCommits: @unchecked Sendable {
             if head >= 64 { queue.removeFirst(head); head = 0 }
             pthread_mutex_unlock(mutex)
             let problem = Self.commit(c)
+            Self.room.give()
             pthread_mutex_lock(mutex)
             if let problem, failure == nil { failure = problem }
-            // A writer may be waiting for room (see maximumWaiting).
-            pthread_cond_broadcast(changed)
         }
-        queue.removeAll()
+        queue.removeAll(keepingCapacity: true)
         head = 0
         committing = false
         pthread_cond_broadcast(changed)

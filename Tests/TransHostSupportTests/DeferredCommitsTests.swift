@@ -40,6 +40,30 @@ final class DeferredCommitsTests: XCTestCase {
         XCTAssertEqual(try names().count, 201)
     }
 
+    func testManyWritersWithCommitsOfTheirOwnAllArrive() throws {
+        // Eight jobs at once, each with its own commits, sharing the process's room for them.
+        let dir = self.dir
+        let failures = UnsafeMutablePointer<Int>.allocate(capacity: 8)
+        failures.initialize(repeating: 0, count: 8)
+        defer { failures.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: 8) { job in
+            let commits = DeferredCommits()
+            do {
+                try commits.deferring {
+                    for k in 0..<50 { try FileIO.writeAtomically("\(dir)/j\(job)-\(k).bin", Array(repeating: UInt8((job * 50 + k) % 256), count: 4096)) }
+                }
+                try commits.finish()
+            } catch { failures[job] += 1 }
+        }
+        XCTAssertEqual(Array(UnsafeBufferPointer(start: failures, count: 8)), Array(repeating: 0, count: 8))
+        for job in 0..<8 {
+            for k in 0..<50 {
+                XCTAssertEqual(try FileIO.readAll("\(dir)/j\(job)-\(k).bin"), Array(repeating: UInt8((job * 50 + k) % 256), count: 4096))
+            }
+        }
+        XCTAssertEqual(try names().filter { $0.hasPrefix(".") }, [], "no temporary file is left")
+    }
+
     func testAFileThatCannotTakeItsNameIsReportedAndTheOthersArrive() throws {
         // A non-empty directory where the file should go: rename(2) cannot replace it.
         try FileManager.default.createDirectory(atPath: "\(dir)/blocked.gif/inside", withIntermediateDirectories: true)
