@@ -1,5 +1,6 @@
 import CRenderKernels
 import Dispatch
+import TransHostSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,9 +31,8 @@ public final class ExportPool: @unchecked Sendable {
         }
     }
 
-    // Allocated, not stored: a pthread object must not move, and `&property` promises no address.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Guards the fields below; signalled whenever a task starts, ends or is added.
+    private let state = ConditionLock()
     private var tasks: [Task] = []
     private var next = 0
     /// The next task for the beside thread (see Task.beside); `next` skips those.
@@ -53,15 +53,6 @@ public final class ExportPool: @unchecked Sendable {
     public init(budget: Int, threads: Int = ExportPool.cores) {
         self.budget = budget
         self.threads = max(1, threads)
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        changed.deallocate()
-        mutex.deallocate()
     }
 
     /// The cores this process may use.
@@ -79,10 +70,10 @@ public final class ExportPool: @unchecked Sendable {
     public func open() { open(threads: threads) }
 
     private func open(threads n: Int) {
-        pthread_mutex_lock(mutex)
+        state.lock()
         precondition(!opened, "an export pool is opened once")
         opened = true
-        pthread_mutex_unlock(mutex)
+        state.unlock()
         for _ in 0..<n { DispatchQueue.global().async { self.work() } }
         // Its own thread, not the global queue's: that queue may give no more threads than
         // there are cores, all of them waiting in `work`.
@@ -95,7 +86,7 @@ public final class ExportPool: @unchecked Sendable {
     /// Queues `tasks` after those already added; returns the index of the first (what `wait`
     /// takes). They run in order, as the budget allows.
     public func add(_ tasks: [Task]) -> Int {
-        pthread_mutex_lock(mutex)
+        state.lock()
         precondition(!closed, "tasks added to a closed export pool")
         let first = self.tasks.count
         self.tasks += tasks
@@ -104,51 +95,51 @@ public final class ExportPool: @unchecked Sendable {
         if cancelled { next = self.tasks.count; nextBeside = self.tasks.count }
         // Without the beside thread, its tasks run on the workers like any other.
         if !besideRunning { for i in first..<self.tasks.count { self.tasks[i].beside = false } }
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        state.broadcast()
+        state.unlock()
         return first
     }
 
     /// No more tasks: workers end when the queue is done.
     public func close() {
-        pthread_mutex_lock(mutex)
+        state.lock()
         closed = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        state.broadcast()
+        state.unlock()
     }
 
     /// Blocks until task `i` has run (or was skipped by `cancel`).
     public func wait(_ i: Int) {
-        pthread_mutex_lock(mutex)
-        while !done[i] { pthread_cond_wait(changed, mutex) }
-        pthread_mutex_unlock(mutex)
+        state.lock()
+        while !done[i] { state.wait() }
+        state.unlock()
     }
 
     /// Blocks until every task added has run or been skipped.
     public func waitAll() {
-        pthread_mutex_lock(mutex)
+        state.lock()
         let count = tasks.count
-        pthread_mutex_unlock(mutex)
+        state.unlock()
         for i in 0..<count { wait(i) }
     }
 
     /// Skips the tasks that have not started; running ones finish.
     public func cancel() {
-        pthread_mutex_lock(mutex)
+        state.lock()
         cancelled = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        state.broadcast()
+        state.unlock()
     }
 
     /// A worker of the cores (`beside` false) or the beside thread: runs its kind of task, in
     /// order, until the pool is closed and they are all done.
     private func work(beside: Bool = false) {
-        pthread_mutex_lock(mutex)
+        state.lock()
         while true {
             if cancelled {
                 while next < tasks.count { if !done[next] && !tasks[next].beside { done[next] = true }; next += 1 }
                 while nextBeside < tasks.count { if tasks[nextBeside].beside { done[nextBeside] = true }; nextBeside += 1 }
-                pthread_cond_broadcast(changed)
+                state.broadcast()
             }
             if beside {
                 while nextBeside < tasks.count && !tasks[nextBeside].beside { nextBeside += 1 }
@@ -158,18 +149,18 @@ public final class ExportPool: @unchecked Sendable {
             let cursor = beside ? nextBeside : next
             guard cursor < tasks.count else {
                 if closed || cancelled { break }
-                pthread_cond_wait(changed, mutex)
+                state.wait()
                 continue
             }
             let w = beside ? 0 : tasks[cursor].weight
             if !beside && running > 0 && runningWeight + w > budget {
-                pthread_cond_wait(changed, mutex)
+                state.wait()
                 continue
             }
             let i = cursor
             if beside { nextBeside += 1 } else { next += 1; running += 1; runningWeight += w }
             let body = tasks[i].body
-            pthread_mutex_unlock(mutex)
+            state.unlock()
             if beside {
                 body()
             } else {
@@ -178,11 +169,11 @@ public final class ExportPool: @unchecked Sendable {
                 body()
                 th_render_busy_leave()
             }
-            pthread_mutex_lock(mutex)
+            state.lock()
             if !beside { running -= 1; runningWeight -= w }
             done[i] = true
-            pthread_cond_broadcast(changed)
+            state.broadcast()
         }
-        pthread_mutex_unlock(mutex)
+        state.unlock()
     }
 }

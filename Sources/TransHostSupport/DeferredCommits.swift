@@ -11,9 +11,7 @@ import Glibc
 /// once the temporary file is written, and the file appears under its name when its commit
 /// runs. `finish()` waits for every commit and reports the first failure. Until then a deferred
 /// file is still a registered temporary file (TemporaryFiles): an interrupt removes it, and
-/// nothing half-written ever takes a name. A commit waits for no other, so a sync that finds
-/// its data already written by an earlier one (the journal writes the files' data together)
-/// returns at once.
+/// nothing half-written ever takes a name.
 public final class DeferredCommits: @unchecked Sendable {
     /// The commits the current thread's atomic writes join, if any.
     @TaskLocal static var current: DeferredCommits?
@@ -26,24 +24,14 @@ public final class DeferredCommits: @unchecked Sendable {
         var slot: Int?
     }
 
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Guards the fields below; signalled when the queue has run dry.
+    private let state = ConditionLock()
     private var queue: [Commit] = []
     private var head = 0
     private var committing = false
     private var failure: FileIO.Failure?
 
-    public init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        changed.deallocate()
-        mutex.deallocate()
-    }
+    public init() {}
 
     /// Runs `body` with the current thread's atomic writes committed here (see the type).
     public func deferring<T>(_ body: () throws -> T) rethrows -> T {
@@ -53,11 +41,11 @@ public final class DeferredCommits: @unchecked Sendable {
     /// Waits until every commit so far has run; throws the first that failed (its temporary
     /// file is removed and its path untouched, as a failed FileIO.writeAtomically leaves them).
     public func finish() throws {
-        pthread_mutex_lock(mutex)
-        while committing || head < queue.count { pthread_cond_wait(changed, mutex) }
+        state.lock()
+        while committing || head < queue.count { state.wait() }
         let f = failure
         failure = nil
-        pthread_mutex_unlock(mutex)
+        state.unlock()
         if let f { throw f }
     }
 
@@ -70,25 +58,20 @@ public final class DeferredCommits: @unchecked Sendable {
 
     /// A count of what may be held at once, shared by the process.
     private final class Room: @unchecked Sendable {
-        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        private let freed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        private let lock = ConditionLock()
         private var free: Int
-        init(_ count: Int) {
-            free = count
-            pthread_mutex_init(mutex, nil)
-            pthread_cond_init(freed, nil)
-        }
+        init(_ count: Int) { free = count }
         func take() {
-            pthread_mutex_lock(mutex)
-            while free == 0 { pthread_cond_wait(freed, mutex) }
+            lock.lock()
+            while free == 0 { lock.wait() }
             free -= 1
-            pthread_mutex_unlock(mutex)
+            lock.unlock()
         }
         func give() {
-            pthread_mutex_lock(mutex)
+            lock.lock()
             free += 1
-            pthread_cond_signal(freed)
-            pthread_mutex_unlock(mutex)
+            lock.signal()
+            lock.unlock()
         }
     }
 
@@ -97,11 +80,11 @@ public final class DeferredCommits: @unchecked Sendable {
     func add(_ c: Commit) {
         // Every commit queued has a thread that runs it, which gives its room back.
         Self.room.take()
-        pthread_mutex_lock(mutex)
+        state.lock()
         queue.append(c)
         let start = !committing
         committing = true
-        pthread_mutex_unlock(mutex)
+        state.unlock()
         guard start else { return }
         let me = Unmanaged.passRetained(self)
         var thread = pthread_t()
@@ -120,23 +103,23 @@ public final class DeferredCommits: @unchecked Sendable {
 
     /// Runs the queued commits in order until none is left; then no thread commits.
     private func drain() {
-        pthread_mutex_lock(mutex)
+        state.lock()
         while head < queue.count {
             let c = queue[head]
             head += 1
             // A queue that never empties (files keep coming) drops what it has run.
             if head >= 64 { queue.removeFirst(head); head = 0 }
-            pthread_mutex_unlock(mutex)
+            state.unlock()
             let problem = Self.commit(c)
             Self.room.give()
-            pthread_mutex_lock(mutex)
+            state.lock()
             if let problem, failure == nil { failure = problem }
         }
         queue.removeAll(keepingCapacity: true)
         head = 0
         committing = false
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        state.broadcast()
+        state.unlock()
     }
 
     /// On disk before it takes the name: a crash after the rename must not leave an empty or
