@@ -122,11 +122,30 @@ public final class DeferredCommits: @unchecked Sendable {
         state.unlock()
     }
 
+    /// Tests only: called on the committing thread before each commit's sync, with the path it
+    /// is for; a result other than nil is taken as the sync's errno (a disk that fails).
+    nonisolated(unsafe) static var syncResultForTesting: ((String) -> Int32?)?
+
     /// On disk before it takes the name: a crash after the rename must not leave an empty or
-    /// partial file under it.
+    /// partial file under it. A sync or close that fails (EIO, ENOSPC or EDQUOT, which some file
+    /// systems report only then) means the bytes may not be there: the file does not take the
+    /// name, and the failure names the path. EINVAL and ENOSYS only say the file system cannot
+    /// sync, which loses nothing.
     static func commit(_ c: Commit) -> FileIO.Failure? {
         defer { TemporaryFiles.unregister(c.slot) }
-        if c.fd >= 0 { fsync(c.fd); close(c.fd) }
+        if c.fd >= 0 {
+            var problem: String?
+            if let e = syncResultForTesting?(c.path) {
+                problem = "could not be synced to disk: " + String(cString: strerror(e))
+            } else if fsync(c.fd) != 0 && errno != EINVAL && errno != ENOSYS {
+                problem = "could not be synced to disk: " + FileIO.errnoText()
+            }
+            if close(c.fd) != 0 && errno != EINTR && problem == nil { problem = "could not be closed: " + FileIO.errnoText() }
+            if let problem {
+                unlink(c.temporary)
+                return FileIO.Failure(path: c.path, reason: problem + "; check the disk's space and health, then run again")
+            }
+        }
         guard rename(c.temporary, c.path) == 0 else {
             let r = FileIO.errnoText()
             unlink(c.temporary)

@@ -1,5 +1,5 @@
 import Foundation
-import TransHostSupport
+@testable import TransHostSupport
 import XCTest
 
 /// Atomic writes whose sync and rename run on another thread: every file is in place, whole,
@@ -92,5 +92,72 @@ final class DeferredCommitsTests: XCTestCase {
         XCTAssertEqual(try FileIO.readString("\(dir)/outside.txt"), "2")
         try commits.finish()
         XCTAssertEqual(try FileIO.readString("\(dir)/inside.txt"), "1")
+    }
+
+    /// A disk that fails the sync (EIO here) loses the new bytes: the file must not take its
+    /// name, the old file stays, and the failure names the path, deferred or not.
+    func testAFileWhoseSyncFailsKeepsTheOldFileAndIsReported() throws {
+        try FileIO.writeAtomically("\(dir)/keep.txt", "old")
+        DeferredCommits.syncResultForTesting = { $0.hasSuffix("/keep.txt") ? EIO : nil }
+        defer { DeferredCommits.syncResultForTesting = nil }
+        let commits = DeferredCommits()
+        try commits.deferring {
+            try FileIO.writeAtomically("\(dir)/keep.txt", "new")
+            try FileIO.writeAtomically("\(dir)/other.txt") { tmp in try Data("other".utf8).write(to: URL(fileURLWithPath: tmp)) }
+        }
+        XCTAssertThrowsError(try commits.finish()) { error in
+            let failure = error as? FileIO.Failure
+            XCTAssertEqual(failure?.path, "\(dir)/keep.txt", "\(error)")
+            XCTAssertTrue(failure?.reason.contains("could not be synced to disk") ?? false, "\(error)")
+        }
+        XCTAssertThrowsError(try FileIO.writeAtomically("\(dir)/keep.txt", "newer")) { error in
+            XCTAssertEqual((error as? FileIO.Failure)?.path, "\(dir)/keep.txt", "\(error)")
+        }
+        XCTAssertEqual(try FileIO.readString("\(dir)/keep.txt"), "old")
+        XCTAssertEqual(try FileIO.readString("\(dir)/other.txt"), "other")
+        XCTAssertEqual(try names().filter { $0.hasPrefix(".") }, [], "no temporary file is left")
+    }
+
+    /// While the disk holds the first commit, a writer gets at most maximumWaiting files ahead
+    /// (each holds an open file and a cleanup slot), then waits; all arrive once it moves.
+    func testAWriterAheadOfTheDiskWaitsAtTheBound() throws {
+        let bound = DeferredCommits.maximumWaiting, total = bound + 8
+        let held = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        DeferredCommits.syncResultForTesting = { path in
+            if path.hasSuffix("/w0.bin") { held.signal(); release.wait() }
+            return nil
+        }
+        defer { DeferredCommits.syncResultForTesting = nil }
+        final class Progress: @unchecked Sendable {
+            let lock = NSLock()
+            var count = 0, failure: Error?
+            func add() { lock.lock(); count += 1; lock.unlock() }
+            func load() -> Int { lock.lock(); defer { lock.unlock() }; return count }
+        }
+        let written = Progress(), done = DispatchSemaphore(value: 0)
+        let dir = self.dir, commits = DeferredCommits()
+        Thread.detachNewThread {
+            do {
+                try commits.deferring {
+                    for k in 0..<total {
+                        try FileIO.writeAtomically("\(dir)/w\(k).bin", Array(repeating: UInt8(k), count: 512))
+                        written.add()
+                    }
+                }
+                try commits.finish()
+            } catch { written.failure = error }
+            done.signal()
+        }
+        XCTAssertEqual(held.wait(timeout: .now() + 30), .success, "the first commit reached the disk")
+        var waited = 0
+        while written.load() < bound && waited < 3000 { usleep(10_000); waited += 1 }
+        // The writer has had time to run past the bound if nothing stopped it.
+        usleep(300_000)
+        XCTAssertEqual(written.load(), bound, "files written while the first commit is held")
+        release.signal()
+        XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        XCTAssertNil(written.failure)
+        XCTAssertEqual(written.load(), total)
+        for k in 0..<total { XCTAssertEqual(try FileIO.readAll("\(dir)/w\(k).bin"), Array(repeating: UInt8(k), count: 512), "w\(k).bin") }
     }
 }
