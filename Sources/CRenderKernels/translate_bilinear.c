@@ -119,34 +119,6 @@ TB_AVX2 static int tb_span8(const uint32_t *top, const uint32_t *bot, uint32_t *
     }
     return k;
 }
-
-/* The two common one-axis cases, eight pixels at a time over [k, kb); each returns the first
-   pixel it did not draw. With a whole top weight (wt 128, wb 0) pixman's sum is 128 (wl tl +
-   wr tr) >> 14, which is (wl tl + wr tr) >> 7 exactly; with a whole left weight (wl 128, wr 0)
-   it is (wt tl + wb bl) >> 7. So one byte-pair multiply per channel gives the same bytes as
-   the two-axis blend, without reading the taps whose weight is 0. Both weights of the pair are
-   below 128 here (the other one is not 0), as _mm256_maddubs_epi16 needs. */
-TB_AVX2 static inline __m256i tb_pair8(__m256i a, __m256i b, __m256i w) {
-    const __m256i lo = _mm256_srli_epi16(_mm256_maddubs_epi16(_mm256_unpacklo_epi8(a, b), w), 7); /* px 0 1 | 4 5 */
-    const __m256i hi = _mm256_srli_epi16(_mm256_maddubs_epi16(_mm256_unpackhi_epi8(a, b), w), 7); /* px 2 3 | 6 7 */
-    return _mm256_packus_epi16(lo, hi);
-}
-TB_AVX2 static int tb_span8_across(const uint32_t *row, uint32_t *d, int64_t sx0, int k, int kb, uint32_t wl, uint32_t wr) {
-    const __m256i w = _mm256_set1_epi16((short)(wl | (wr << 8)));
-    for (; k + 8 <= kb; k += 8) {
-        const uint32_t *p = row + sx0 + k;
-        pm_over8(tb_pair8(_mm256_loadu_si256((const __m256i *)p), _mm256_loadu_si256((const __m256i *)(p + 1)), w), d + k, 255);
-    }
-    return k;
-}
-TB_AVX2 static int tb_span8_down(const uint32_t *top, const uint32_t *bot, uint32_t *d, int64_t sx0, int k, int kb,
-                                 uint32_t wt, uint32_t wb) {
-    const __m256i w = _mm256_set1_epi16((short)(wt | (wb << 8)));
-    for (; k + 8 <= kb; k += 8)
-        pm_over8(tb_pair8(_mm256_loadu_si256((const __m256i *)(top + sx0 + k)), _mm256_loadu_si256((const __m256i *)(bot + sx0 + k)), w),
-                 d + k, 255);
-    return k;
-}
 #endif
 
 /* Which vector code the rows use: 2 AVX2, 1 SSE2, 0 none; -1 until the first composite (or
@@ -187,8 +159,6 @@ static void tb_rows(const void *job, int ya, int yb) {
 #if defined(__x86_64__) || defined(__i386__)
         if (level == 2) {
             /* pixman's own form of a whole top weight: the top row twice, 64 and 64 */
-            if (wt == 128 && wr != 0) k = tb_span8_across(top, d, sx0, k, kb, wl, wr);
-            else if (wr == 0 && wt != 128) k = tb_span8_down(top, bot, d, sx0, k, kb, wt, wb);
             if (wt == 128) k = tb_span8(top, top, d, sx0, k, kb, wl, wr, 64, 64);
             else k = tb_span8(top, bot, d, sx0, k, kb, wl, wr, wt, wb);
         }
