@@ -1,4 +1,5 @@
 import CRenderKernels
+import TransHostSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,8 +16,8 @@ import Glibc
 /// The thread and the staging raster are made on first use, so a GIF written while every core
 /// is busy costs neither.
 final class GIFEncodeThread: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Guards the fields below; signalled when `job` or `stopping` changes.
+    private let state = ConditionLock()
     private var job: (() throws -> Void)?
     private var failure: Error?
     private var stopping = false
@@ -27,17 +28,9 @@ final class GIFEncodeThread: @unchecked Sendable {
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
     }
 
-    deinit {
-        stop()
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        changed.deallocate()
-        mutex.deallocate()
-    }
+    deinit { stop() }
 
     /// Whether handing a frame over now would use a core that is free (no other renderer
     /// holds it).
@@ -45,11 +38,11 @@ final class GIFEncodeThread: @unchecked Sendable {
 
     /// Blocks until the frame handed over last is written; throws what writing it threw.
     func waitIdle() throws {
-        pthread_mutex_lock(mutex)
-        while job != nil { pthread_cond_wait(changed, mutex) }
+        state.lock()
+        while job != nil { state.wait() }
         let error = failure
         failure = nil
-        pthread_mutex_unlock(mutex)
+        state.unlock()
         if let error { throw error }
     }
 
@@ -67,10 +60,10 @@ final class GIFEncodeThread: @unchecked Sendable {
                 (staged.data + y * staged.stride + r.x0 * 4).copyMemory(from: image.data + y * image.stride + r.x0 * 4, byteCount: r.width * 4)
             }
         }
-        pthread_mutex_lock(mutex)
+        state.lock()
         job = { try encode(staged) }
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        state.broadcast()
+        state.unlock()
         return true
     }
 
@@ -86,33 +79,33 @@ final class GIFEncodeThread: @unchecked Sendable {
     }
 
     private func work() {
-        pthread_mutex_lock(mutex)
+        state.lock()
         while true {
-            while job == nil && !stopping { pthread_cond_wait(changed, mutex) }
+            while job == nil && !stopping { state.wait() }
             guard let next = job else { break }
-            pthread_mutex_unlock(mutex)
+            state.unlock()
             // Counted as a renderer while it encodes: the drawing thread's loops then leave
             // this core to it instead of splitting their rows onto it.
             th_render_busy_enter()
             var error: Error?
             do { try next() } catch let e { error = e }
             th_render_busy_leave()
-            pthread_mutex_lock(mutex)
+            state.lock()
             if failure == nil { failure = error }
             job = nil
-            pthread_cond_broadcast(changed)
+            state.broadcast()
         }
-        pthread_mutex_unlock(mutex)
+        state.unlock()
     }
 
     /// Ends the thread once the frame it holds (if any) is written; what writing it threw is
     /// dropped (the caller is already leaving on an error of its own). Idempotent.
     func stop() {
         guard let t = thread else { return }
-        pthread_mutex_lock(mutex)
+        state.lock()
         stopping = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
+        state.broadcast()
+        state.unlock()
         pthread_join(t, nil)
         thread = nil
     }
