@@ -135,7 +135,7 @@ let package = Package(
 
         // Shared by the test targets that run the real binary (not a product; never linked into the host).
         .target(name: "TransHostTestSupport", dependencies: ["CGif"], path: "Tests/TransHostTestSupport"),
-        .testTarget(name: "TransHostSupportTests", dependencies: ["TransHostSupport"]),
+        .testTarget(name: "TransHostSupportTests", dependencies: ["TransHostSupport", "TransHostTestSupport"]),
         .testTarget(name: "TransHostCoreTests", dependencies: ["TransHostCore"]),
         .testTarget(name: "TransHostRoutingTests", dependencies: ["TransHostRouting", "TransHostCoordinators"]),
         .testTarget(name: "TransHostManifestTests", dependencies: ["TransHostManifest", "CTransHost", "TransHostRouting", "TransHostSupport"]),

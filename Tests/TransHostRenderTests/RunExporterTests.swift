@@ -1,7 +1,7 @@
 import XCTest
 import TransHostCore
 import TransHostRenderScenes
-import TransHostSupport
+@testable import TransHostSupport
 import TransHostTestSupport
 @testable import TransHostRender
 
@@ -54,6 +54,25 @@ final class RunExporterTests: XCTestCase {
         }
         XCTAssertTrue(FileIO.isDirectory(blocked), "the blocked path is untouched")
         XCTAssertTrue(FileIO.exists(PathUtil.join(dir, "transition-0-push.gif")))
+        XCTAssertEqual(try FileIO.list(dir).filter { $0.hasPrefix(".") }, [], "no temporary file is left")
+    }
+
+    /// A disk that fails a GIF's sync (EIO here): the export fails with that path and says the
+    /// file was not synced, and the GIF a previous export left there is kept.
+    func testAFileWhoseSyncFailsFailsTheExportAndKeepsTheEarlierFile() throws {
+        let dir = try TestProcess.temporaryDirectory(self, prefix: "transhost-export")
+        let exporter = RunExporter(options: RunExporter.Options())
+        let gif = PathUtil.join(dir, "transition-0-push.gif")
+        _ = try exporter.export([slide("transition-0-push", count: 20)], pointSize: DemoScenes.screen, scale: 1, fps: 60, to: dir)
+        let earlier = try FileIO.readAll(gif)
+        DeferredCommits.syncResultForTesting = { $0 == gif ? EIO : nil }
+        defer { DeferredCommits.syncResultForTesting = nil }
+        XCTAssertThrowsError(try exporter.export([slide("transition-0-push", count: 8)], pointSize: DemoScenes.screen, scale: 1, fps: 60, to: dir)) { error in
+            guard case .io(let path, let reason)? = error as? RenderOutputError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, gif)
+            XCTAssertTrue(reason.contains("could not be synced to disk"), reason)
+        }
+        XCTAssertEqual(try FileIO.readAll(gif), earlier, "the earlier GIF is kept")
         XCTAssertEqual(try FileIO.list(dir).filter { $0.hasPrefix(".") }, [], "no temporary file is left")
     }
 }

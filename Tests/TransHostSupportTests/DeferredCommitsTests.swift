@@ -1,5 +1,6 @@
 import Foundation
 @testable import TransHostSupport
+import TransHostTestSupport
 import XCTest
 
 /// Atomic writes whose sync and rename run on another thread: every file is in place, whole,
@@ -7,11 +8,7 @@ import XCTest
 /// leaves no temporary file; writes outside `deferring` are in place when they return.
 final class DeferredCommitsTests: XCTestCase {
     var dir = ""
-    override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("commits-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        addTeardownBlock { [dir] in try? FileManager.default.removeItem(atPath: dir) }
-    }
+    override func setUpWithError() throws { dir = try TestProcess.temporaryDirectory(self, prefix: "commits") }
 
     func names() throws -> [String] { try FileIO.list(dir) }
 
