@@ -35,6 +35,7 @@ struct th_gif_quantizer {
     int32_t touched[NBINS];
     uint32_t kept[EXACT_MAX][2];
     item items[EXACT_MAX], scratch[EXACT_MAX];
+    uint64_t keys[2][EXACT_MAX];
     cache_entry cache[1 << CACHE_BITS];
     uint32_t gen;
     gif_changes changes;
@@ -83,11 +84,38 @@ void th_gifq_destroy(th_gif_quantizer *q) {
     munmap(q, sizeof *q);
 }
 
-/* Most pixels first; colour value breaks ties so the order is total. */
-static int by_count(const void *pa, const void *pb) {
-    const uint32_t *a = pa, *b = pb;
-    if (a[0] != b[0]) return a[0] > b[0] ? -1 : 1;
-    return a[1] < b[1] ? -1 : (a[1] > b[1]);
+/* Sorts the first n kept colours most pixels first, colour value breaking ties (the colours
+   are distinct, so the order is total and any sort gives it). Each becomes one 64-bit key, the
+   complement of its count above its colour, sorted ascending by a radix sort over the bytes
+   that differ between keys: qsort's comparisons through a function pointer were about 1.5% of
+   the gallery's CPU samples (perf), this 0.2%. */
+static void sort_kept(th_gif_quantizer *q, int n) {
+    if (n < 2) return;
+    uint64_t *a = q->keys[0], *b = q->keys[1], any = 0, all = ~0ull;
+    for (int i = 0; i < n; i++) {
+        uint64_t k = (uint64_t)(0xffffffffu - q->kept[i][0]) << 32 | q->kept[i][1];
+        a[i] = k; any |= k; all &= k;
+    }
+    for (int shift = 0; shift < 64 && n > 32; shift += 8) {
+        if ((((any ^ all) >> shift) & 0xff) == 0) continue;   /* every key has this byte */
+        int start[257] = { 0 };
+        for (int i = 0; i < n; i++) start[((a[i] >> shift) & 0xff) + 1]++;
+        for (int v = 0; v < 256; v++) start[v + 1] += start[v];
+        for (int i = 0; i < n; i++) b[start[(a[i] >> shift) & 0xff]++] = a[i];
+        uint64_t *t = a; a = b; b = t;
+    }
+    if (n <= 32) {   /* a few colours: insertion */
+        for (int i = 1; i < n; i++) {
+            uint64_t k = a[i];
+            int j = i;
+            for (; j > 0 && a[j - 1] > k; j--) a[j] = a[j - 1];
+            a[j] = k;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        q->kept[i][0] = 0xffffffffu - (uint32_t)(a[i] >> 32);
+        q->kept[i][1] = (uint32_t)a[i];
+    }
 }
 
 static inline int close_to(uint32_t a, uint32_t b) {
@@ -241,7 +269,7 @@ static th_gifq_result quantise(th_gif_quantizer *q, const uint32_t *cur, int w, 
             q->kept[nkept][0] = (uint32_t)e->value; q->kept[nkept][1] = e->key - 1; nkept++;
             e->value = -1;
         }
-        qsort(q->kept, (size_t)nkept, sizeof q->kept[0], by_count);
+        sort_kept(q, nkept);
         nres = nkept <= avail ? nkept : reserve_count(q, nkept, avail);
         for (int r = nres; r < nkept; r++) {
             uint32_t c = q->kept[r][1];
@@ -269,7 +297,7 @@ static th_gifq_result quantise(th_gif_quantizer *q, const uint32_t *cur, int w, 
             uint32_t b = (uint32_t)q->touched[t];
             q->kept[nkept][0] = q->exact[b]; q->kept[nkept][1] = q->cand[b]; nkept++;
         }
-        qsort(q->kept, (size_t)nkept, sizeof q->kept[0], by_count);
+        sort_kept(q, nkept);
         nres = reserve_count(q, nkept, avail);
         for (int r = 0; r < nres; r++) q->reserved[bin_of(q->kept[r][1])] = (int16_t)r;
         /* What is left of each bin once its kept colour has its own entry. */

@@ -187,6 +187,41 @@ final class GIFQuantizeEncodeTests: XCTestCase {
         XCTAssertEqual(first.transparent, -1, "the first frame has no unchanged pixels")
     }
 
+    /// The palette lists a frame's colours most pixels first, and colours of as many pixels by
+    /// value, for a few colours and for many (the two ways the coder sorts them), whatever order
+    /// they come in.
+    func testThePaletteListsColoursMostPixelsFirstThenByValue() {
+        for n in [5, 31, 33, 200] {
+            // Colour k covers 1 + k % 4 pixels (ties on every count), its value scrambled so
+            // neither the reading order nor the value follows the count.
+            var pixels: [UInt32] = []
+            for k in 0..<n {
+                pixels += [UInt32](repeating: Self.opaque(UInt32((k * 2_654_435_761) & 0xff_ffff)), count: 1 + k % 4)
+            }
+            // The last row is filled up with one more colour.
+            let w = 16, h = (pixels.count + w - 1) / w
+            pixels += [UInt32](repeating: Self.opaque(UInt32((n * 2_654_435_761) & 0xff_ffff)), count: w * h - pixels.count)
+            // Scatter the pixels so no colour's pixels sit together.
+            var order = Array(0..<(w * h))
+            var seed: UInt64 = 0x9e37_79b9_7f4a_7c15
+            for i in stride(from: order.count - 1, to: 0, by: -1) {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                order.swapAt(i, Int(seed >> 33) % (i + 1))
+            }
+            let frame = Frame(width: w, height: h) { x, y in pixels[order[y * w + x]] }
+            let coded = codeAndCompare([frame])[0]
+            var counts: [UInt32: Int] = [:]
+            for p in pixels { counts[p & 0xff_ffff, default: 0] += 1 }
+            let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+            XCTAssertEqual(coded.colors, sorted.count, "\(n) colours")
+            let palette = (0..<coded.colors).map { (i: Int) -> UInt32 in
+                let r = UInt32(coded.palette[3 * i]), g = UInt32(coded.palette[3 * i + 1]), b = UInt32(coded.palette[3 * i + 2])
+                return r << 16 | g << 8 | b
+            }
+            XCTAssertEqual(palette, sorted, "\(n) colours: most pixels first, then by value")
+        }
+    }
+
     /// More colours than the exact table holds (the binned path), with gradients and flat fills.
     func testMoreThan32768ColoursUseTheBinnedPath() {
         let w = 250, h = 180
