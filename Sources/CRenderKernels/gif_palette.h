@@ -145,6 +145,18 @@ __attribute__((target("avx2"))) static int nearest_avx2(const nearest_table *q, 
 }
 #endif
 
+/* The search one entry at a time: what the vector searches must find. */
+static int nearest_scalar(const uint8_t *pal, int n, int r, int g, int b) {
+    int best = 0;
+    long best_d = -1;
+    for (int i = 0; i < n; i++) {
+        int dr = r - pal[i * 3], dg = g - pal[i * 3 + 1], db = b - pal[i * 3 + 2];
+        long d = 3L * dr * dr + 4L * dg * dg + 2L * db * db;
+        if (best_d < 0 || d < best_d) { best_d = d; best = i; if (d == 0) break; }
+    }
+    return best;
+}
+
 static int nearest(const nearest_table *q, const uint8_t *pal, int n, int r, int g, int b) {
 #ifdef NEAREST_AVX2
     if (q->wide) return nearest_avx2(q, r, g, b);
@@ -170,14 +182,7 @@ static int nearest(const nearest_table *q, const uint8_t *pal, int n, int r, int
     return m & 255;
 #else
     (void)q;
-    int best = 0;
-    long best_d = -1;
-    for (int i = 0; i < n; i++) {
-        int dr = r - pal[i * 3], dg = g - pal[i * 3 + 1], db = b - pal[i * 3 + 2];
-        long d = 3L * dr * dr + 4L * dg * dg + 2L * db * db;
-        if (best_d < 0 || d < best_d) { best_d = d; best = i; if (d == 0) break; }
-    }
-    return best;
+    return nearest_scalar(pal, n, r, g, b);
 #endif
 }
 

@@ -390,3 +390,19 @@ th_gifq_result th_gifq_encode(th_gif_quantizer *q, const uint32_t *pixels, size_
         return (th_gifq_result){ 0, -1, 0, 0 };
     return quantise(q, shown, w, h, rect[0], rect[1], rect[2], rect[3], pal, out, 1);
 }
+
+int th_gifq_nearest(const uint8_t *palette, int n, int r, int g, int b, int path) {
+    if (n < 1 || n > 256) return -1;
+    nearest_table t;
+    nearest_prepare(&t, palette, n);
+    switch (path) {
+    case 0: return nearest_scalar(palette, n, r, g, b);
+#if defined(__SSE2__)
+    case 1: t.wide = 0; return nearest(&t, palette, n, r, g, b);
+#endif
+#ifdef NEAREST_AVX2
+    case 2: return th_vector_best_level() >= 2 ? nearest_avx2(&t, r, g, b) : -1;
+#endif
+    default: return -1;
+    }
+}

@@ -63,4 +63,10 @@ th_gifq_result th_gifq_encode(th_gif_quantizer *q, const uint32_t *pixels, size_
 /// edge); nothing (all zero) when the hint is empty.
 void th_gifq_read_extent(const int *hint, int first, int width, int height, int out[4]);
 
+/// The index of the entry of `palette` (n RGB triples, 1 to 256) nearest to (r, g, b), the first
+/// of equals, as the coder finds it for a pixel without an exact entry, searched the way `path`
+/// says: 0 one entry at a time, 1 with SSE2, 2 with AVX2. -1 when this CPU or build has no such
+/// path. (For tests: every path must find the same entry.)
+int th_gifq_nearest(const uint8_t *palette, int n, int r, int g, int b, int path);
+
 #endif
