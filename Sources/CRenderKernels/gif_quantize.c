@@ -343,10 +343,13 @@ static th_gifq_result quantise(th_gif_quantizer *q, const uint32_t *cur, int w, 
     for (int y = y0; y < y1; y++) {
         const uint32_t *p = cur + (size_t)y * (size_t)w;
         uint8_t *o = out + (size_t)(y - y0) * (size_t)rw - x0;
-        if (unchanged > 0) memset(o + x0, clear, (size_t)rw);
-        int ns = gif_row_segments(cg, y, w);
+        int ns = gif_row_segments(cg, y, w), gap = x0;
         for (int i = 0; i < ns; i++) {
             int s = cg->starts[i], e = cg->ends[i];
+            /* The unchanged pixels before the segment are transparent (segments are in reading
+               order; with every pixel changed they leave no gaps). */
+            fill(o + gap, clear, s - gap);
+            gap = e;
             uint32_t c = p[s];
             int index = -1;
             if (!overflow) {
@@ -362,6 +365,7 @@ static th_gifq_result quantise(th_gif_quantizer *q, const uint32_t *cur, int w, 
             if (index >= 0) fill(o + s, index, e - s);
             else for (int x = s; x < e; x++) o[x] = shade(q, cur, w, h, x, y, pal, opaque, &res);
         }
+        fill(o + gap, clear, x1 - gap);
     }
     /* Leave the tables empty for the next frame. */
     for (int u = 0; u < nused; u++) {
