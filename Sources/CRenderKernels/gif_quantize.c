@@ -2,6 +2,7 @@
 #include "gif_changes.h"
 #include "gif_palette.h"
 #include "zeroed_pages.h"
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -35,7 +36,6 @@ struct th_gif_quantizer {
     int32_t touched[NBINS];
     uint32_t kept[EXACT_MAX][2];
     item items[EXACT_MAX], scratch[EXACT_MAX];
-    uint64_t keys[2][EXACT_MAX];
     cache_entry cache[1 << CACHE_BITS];
     uint32_t gen;
     gif_changes changes;
@@ -44,6 +44,8 @@ struct th_gif_quantizer {
     exact_entry *last;
     uint32_t last_colour;
     nearest_table near;
+    /* Last, and not cleared by th_gifq_reset: sort_kept's scratch, written before it is read. */
+    uint64_t keys[2][EXACT_MAX];
 };
 
 static const uint8_t bayer[8][8] = {
@@ -73,7 +75,7 @@ void th_gifq_reset(th_gif_quantizer *q) {
     /* As th_gifq_create leaves it; the changes' buffers are kept (every frame writes all of
        their rows before reading them). */
     gif_changes keep = q->changes;
-    memset(q, 0, sizeof *q);
+    memset(q, 0, offsetof(th_gif_quantizer, keys));
     q->changes = keep;
     q->bits = MIN_BITS;
 }
