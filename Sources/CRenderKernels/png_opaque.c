@@ -87,12 +87,15 @@ static inline uint8_t paeth(int a, int b, int c) {
     return (uint8_t)((pa <= pb && pa <= pc) ? a : (pb <= pc) ? b : c);
 }
 static inline size_t cost(uint8_t v) { return v < 128 ? v : 256u - v; }
+/* The left neighbours are read as (r + i)[-4], not r[i - 4]: for the first pixel i - 4 would
+   wrap around as a size_t; the byte itself is in the zero padding before the row. */
 static inline uint8_t filter_byte(int f, const uint8_t *r, const uint8_t *u, size_t i) {
+    const uint8_t a = (r + i)[-4], c = (u + i)[-4];
     switch (f) {
-    case 1: return (uint8_t)(r[i] - r[i - 4]);
+    case 1: return (uint8_t)(r[i] - a);
     case 2: return (uint8_t)(r[i] - u[i]);
-    case 3: return (uint8_t)(r[i] - (r[i - 4] + u[i]) / 2);
-    case 4: return (uint8_t)(r[i] - paeth(r[i - 4], u[i], u[i - 4]));
+    case 3: return (uint8_t)(r[i] - (a + u[i]) / 2);
+    case 4: return (uint8_t)(r[i] - paeth(a, u[i], c));
     default: return r[i];
     }
 }

@@ -14,9 +14,9 @@ import Glibc
 ///
 /// Mappings are rounded up to 64 KiB and reused only for a request at least four fifths their
 /// size, so a small raster never pins a large mapping. At most `budget` bytes wait for reuse
-/// (oldest unmapped first), which bounds what this adds to peak memory: 32 MiB, ten @2x or
-/// four @3x phone frames, enough for the rasters two transitions drawn side by side let go
-/// of. Against 8 MiB it saves a third of the gallery's system time. Against 24 MiB, the
+/// (oldest unmapped first), which bounds what this adds to peak memory: 32 MiB, eleven @2x or
+/// five @3x phone frames (2.9 and 6.6 MB), enough for the rasters two transitions drawn side
+/// by side let go of. Against 8 MiB it saves a third of the gallery's system time. Against 24 MiB, the
 /// gallery maps about half as many bytes afresh (62 against 120 MB, replaying its takes and
 /// gives) and takes about 3% less time and CPU, for 1-2 MiB more peak memory; 48 MiB maps
 /// hardly less again (47 MB) for 12 MiB more. The peak at @3x is about the same (half-sheet

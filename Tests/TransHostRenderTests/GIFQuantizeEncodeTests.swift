@@ -192,11 +192,12 @@ final class GIFQuantizeEncodeTests: XCTestCase {
     /// they come in.
     func testThePaletteListsColoursMostPixelsFirstThenByValue() {
         for n in [5, 31, 33, 200] {
-            // Colour k covers 1 + k % 4 pixels (ties on every count), its value scrambled so
-            // neither the reading order nor the value follows the count.
+            // Colour k covers 1 + k % 4 + 256 (k % 3) pixels (ties on every count, and counts
+            // that differ in their second byte only), its value scrambled so neither the
+            // reading order nor the value follows the count.
             var pixels: [UInt32] = []
             for k in 0..<n {
-                pixels += [UInt32](repeating: Self.opaque(UInt32((k * 2_654_435_761) & 0xff_ffff)), count: 1 + k % 4)
+                pixels += [UInt32](repeating: Self.opaque(UInt32((k * 2_654_435_761) & 0xff_ffff)), count: 1 + k % 4 + 256 * (k % 3))
             }
             // The last row is filled up with one more colour.
             let w = 16, h = (pixels.count + w - 1) / w
