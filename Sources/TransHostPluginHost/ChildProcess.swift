@@ -28,9 +28,25 @@ public enum ChildProcess {
     /// Starts `transhost ARGS...` with the given descriptors mapped into the child (child fd ->
     /// parent fd); every other descriptor of the host is closed in the child (they are all
     /// close-on-exec). stdin, stdout and stderr are /dev/null unless mapped.
+    ///
+    /// A parent descriptor may have the number of another mapping's child descriptor (a
+    /// worker's status page opened as fd 3, which its result pipe is mapped to): each is first
+    /// copied above every child number, so no mapping overwrites one that a later one reads.
+    /// Without that the worker found its result pipe where its status page should be, could
+    /// not map it, and exited with status 71 before it played.
     public static func spawn(_ arguments: [String], descriptors: [(child: Int32, parent: Int32)]) throws -> pid_t {
         guard let exe = resolvedExecutable else {
             throw SpawnError(description: "cannot find the transhost binary to start a child process (looked beside \(FileIO.executablePath() ?? "the running program"))")
+        }
+        let above = max(descriptors.map(\.child).max() ?? 2, 2) + 1
+        var lifted: [Int32] = []
+        defer { for fd in lifted { close(fd) } }
+        for d in descriptors {
+            let copy = fcntl(d.parent, F_DUPFD_CLOEXEC, above)
+            guard copy >= 0 else {
+                throw SpawnError(description: "could not pass descriptor \(d.parent) to a child process (\(String(cString: strerror(errno))))")
+            }
+            lifted.append(copy)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -38,7 +54,7 @@ public enum ChildProcess {
         for fd: Int32 in [0, 1, 2] where !descriptors.contains(where: { $0.child == fd }) {
             posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
         }
-        for d in descriptors { posix_spawn_file_actions_adddup2(&actions, d.parent, d.child) }
+        for (d, copy) in zip(descriptors, lifted) { posix_spawn_file_actions_adddup2(&actions, copy, d.child) }
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)
         defer { posix_spawnattr_destroy(&attr) }
