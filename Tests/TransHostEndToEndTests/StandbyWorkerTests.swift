@@ -39,6 +39,28 @@ final class StandbyWorkerTests: XCTestCase {
         XCTAssertEqual(a.finalStack, b.finalStack)
     }
 
+    /// A worker's status page is opened at the lowest free descriptor, and in a process whose
+    /// fd 3 is free that is 3, the number its result pipe is passed as. The worker still gets
+    /// each under its own number and plays (it exited with status 71 before it played).
+    func testAWorkerStartedWhileFd3IsFreePlays() throws {
+        let held = fcntl(3, F_GETFD) >= 0 ? fcntl(3, F_DUPFD_CLOEXEC, 300) : -1
+        if held >= 0 { close(3) }
+        defer {
+            // Give fd 3 back to whatever held it, once the worker's descriptors are closed.
+            if held >= 0 { if fcntl(3, F_GETFD) < 0 { dup2(held, 3) }; close(held) }
+        }
+        do {
+            let standby = try XCTUnwrap(Supervisor.standby(options: IsolationOptions()))
+            if standby.spawned.status.fd != 3 {
+                // Another thread took fd 3 first: the worker still has to play.
+                print("StandbyWorkerTests: the status page is fd \(standby.spawned.status.fd), not 3")
+            }
+            let plays = play(standby: standby)
+            XCTAssertNil(plays.first?.error, "\(plays.first?.error ?? "")")
+            XCTAssertEqual(plays.first?.run?.transitions.count, 2)
+        }
+    }
+
     func testAWorkerStartedAheadAndNeverUsedIsKilledAndReaped() throws {
         var pid: pid_t = 0
         do {
