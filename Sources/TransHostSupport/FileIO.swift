@@ -144,7 +144,17 @@ public enum FileIO {
             TemporaryFiles.unregister(slot)
             throw error
         }
-        try commit(DeferredCommits.Commit(fd: open(tmp, O_RDONLY | O_CLOEXEC), temporary: tmp, path: path, slot: slot), in: commits)
+        // Opened again to sync what `body` wrote. A file `body` took away (ENOENT) fails at the
+        // rename, which names it; any other failure (no descriptor left: EMFILE, ENFILE) would
+        // let the file take its name unsynced, so the write fails here instead.
+        let fd = open(tmp, O_RDONLY | O_CLOEXEC)
+        if fd < 0 && errno != ENOENT {
+            let reason = errnoText()
+            unlink(tmp)
+            TemporaryFiles.unregister(slot)
+            throw Failure(path: path, reason: "could not be opened again to sync it to disk: \(reason); close other programs' files or raise the limit (ulimit -n), then run again")
+        }
+        try commit(DeferredCommits.Commit(fd: fd, temporary: tmp, path: path, slot: slot), in: commits)
     }
 
     /// The last step of an atomic write: now, or queued in `commits`.

@@ -115,6 +115,36 @@ final class DeferredCommitsTests: XCTestCase {
         XCTAssertEqual(try names().filter { $0.hasPrefix(".") }, [], "no temporary file is left")
     }
 
+    /// A file written by path is opened again to be synced. With no descriptor left (EMFILE
+    /// here: the limit lowered to the lowest free number while `body` runs), it must not take
+    /// its name unsynced: the write fails naming the path, and the old file stays.
+    func testAFileThatCannotBeOpenedAgainToSyncIsNotRenamedUnsynced() throws {
+        try FileIO.writeAtomically("\(dir)/keep.bin", "old")
+        var saved = rlimit()
+        XCTAssertEqual(getrlimit(Int32(RLIMIT_NOFILE.rawValue), &saved), 0)
+        defer { var restore = saved; _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &restore) }
+        let written = Result {
+            try FileIO.writeAtomically("\(dir)/keep.bin") { tmp in
+                try Data("new".utf8).write(to: URL(fileURLWithPath: tmp))
+                let lowest = open("/dev/null", O_RDONLY)
+                guard lowest >= 0 else { return }
+                close(lowest)
+                var tight = saved
+                tight.rlim_cur = rlim_t(lowest)
+                _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &tight)
+            }
+        }
+        var restore = saved
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &restore)
+        XCTAssertThrowsError(try written.get()) { error in
+            let failure = error as? FileIO.Failure
+            XCTAssertEqual(failure?.path, "\(dir)/keep.bin", "\(error)")
+            XCTAssertTrue(failure?.reason.contains("could not be opened again to sync it") ?? false, "\(error)")
+        }
+        XCTAssertEqual(try FileIO.readString("\(dir)/keep.bin"), "old")
+        XCTAssertEqual(try names().filter { $0.hasPrefix(".") }, [], "no temporary file is left")
+    }
+
     /// While the disk holds the first commit, a writer gets at most maximumWaiting files ahead
     /// (each holds an open file and a cleanup slot), then waits; all arrive once it moves.
     func testAWriterAheadOfTheDiskWaitsAtTheBound() throws {
