@@ -16,10 +16,10 @@ import Glibc
 /// size, so a small raster never pins a large mapping. At most `budget` bytes wait for reuse
 /// (oldest unmapped first), which bounds what this adds to peak memory: 32 MiB, eleven @2x or
 /// five @3x phone frames (2.9 and 6.6 MB), enough for the rasters two transitions drawn side
-/// by side let go of. Against 8 MiB it saves a third of the gallery's system time. Against 24 MiB, the
-/// gallery maps about half as many bytes afresh (62 against 120 MB, replaying its takes and
-/// gives) and takes about 3% less time and CPU, for 1-2 MiB more peak memory; 48 MiB maps
-/// hardly less again (47 MB) for 12 MiB more. The peak at @3x is about the same (half-sheet
+/// by side let go of. Against 8 MiB it saves a third of the gallery's system time. Against
+/// 24 MiB, the gallery maps about half as many bytes afresh (62 against 120 MB, replaying its
+/// takes and gives) and takes about 3% less time and CPU, for 1-2 MiB more peak memory; 48 MiB
+/// maps hardly less again (47 MB) for 12 MiB more. The peak at @3x is about the same (half-sheet
 /// 96 MiB; @3x transitions take turns). Thread-safe: the export pool renders on every core.
 final class RasterMemory: @unchecked Sendable {
     static let shared = RasterMemory(budget: 32 << 20)

@@ -17,11 +17,8 @@ final class GIFNearestTests: XCTestCase {
     }
 
     func testEverySearchFindsTheNearestEntryAndTheFirstOfEquals() {
-        var seed: UInt64 = 0x2545_f491_4f6c_dd1d
-        func next() -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(truncatingIfNeeded: seed >> 33)
-        }
+        var noise = PixelNoise(s: 0x2545_f491_4f6c_dd1d)
+        func next() -> Int { Int(noise.next()) }
         var paths = [0]
         #if arch(x86_64)
         paths.append(1)

@@ -204,11 +204,8 @@ final class GIFQuantizeEncodeTests: XCTestCase {
             pixels += [UInt32](repeating: Self.opaque(UInt32((n * 2_654_435_761) & 0xff_ffff)), count: w * h - pixels.count)
             // Scatter the pixels so no colour's pixels sit together.
             var order = Array(0..<(w * h))
-            var seed: UInt64 = 0x9e37_79b9_7f4a_7c15
-            for i in stride(from: order.count - 1, to: 0, by: -1) {
-                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                order.swapAt(i, Int(seed >> 33) % (i + 1))
-            }
+            var noise = PixelNoise(s: 0x9e37_79b9_7f4a_7c15)
+            for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, noise.below(i + 1)) }
             let frame = Frame(width: w, height: h) { x, y in pixels[order[y * w + x]] }
             let coded = codeAndCompare([frame])[0]
             var counts: [UInt32: Int] = [:]
