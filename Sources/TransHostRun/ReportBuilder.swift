@@ -126,7 +126,7 @@ struct ReportBuilder {
         var byFrame: [Int: ReportPicture] = [:]
         let sheet = "\(base)-sheet.png"
         if files.contains(sheet), let size = FileIO.pngSize(PathUtil.join(dir, sheet)) {
-            let picks = RunExporter(options: pictures).sheetFrames(t.frames.map(\.t))
+            let picks = RunExporter(options: pictures).sheetFrames(t.frames.map(\.t), fps: r.result.fps)
             // The renderer's pixel size for this screen and scale.
             let w = max(Int((d.width * Double(r.scale)).rounded()), 1), h = max(Int((d.height * Double(r.scale)).rounded()), 1)
             let layout = ContactSheet.layout(count: picks.count, frameWidth: w, frameHeight: h, caption: ContactSheet.Caption(t.record))

@@ -75,4 +75,42 @@ final class RunExporterTests: XCTestCase {
         XCTAssertEqual(try FileIO.readAll(gif), earlier, "the earlier GIF is kept")
         XCTAssertEqual(try FileIO.list(dir).filter { $0.hasPrefix(".") }, [], "no temporary file is left")
     }
+    /// Above 50 fps the GIF shows every second frame; each contact-sheet cell is one of those
+    /// frames (the nearest to its instant), so the sheet shows what the animation shows, the
+    /// first and last frames included. Each frame here fills the screen with a colour of its own.
+    func testEverySheetCellIsAFrameTheGIFShows() throws {
+        let e = AnimationEngine()
+        let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "window")
+        let count = 31
+        func colour(_ k: Int) -> (r: Int, g: Int, b: Int) { (k * 8, 255 - k * 8, 128) }
+        var frames: [[PresentationNode]] = []
+        for k in 0..<count {
+            let c = colour(k)
+            root.backgroundColor = Color(red: Double(c.r) / 255, green: Double(c.g) / 255, blue: Double(c.b) / 255)
+            frames.append(e.sampleTree(root))
+        }
+        let times = (0..<count).map { Double($0) / 60 }
+        let dir = try TestProcess.temporaryDirectory(self, prefix: "transhost-export")
+        let exporter = RunExporter(options: RunExporter.Options())
+        _ = try exporter.export([FrameSequence(baseName: "t", label: "t", times: times, frames: frames)],
+                                pointSize: DemoScenes.screen, scale: 1, fps: 60, to: dir)
+        let gif = try DecodedGIF(path: PathUtil.join(dir, "t.gif"))
+        // The frame each colour belongs to, and the frames the GIF shows.
+        var frameOf: [UInt32: Int] = [:]
+        for k in 0..<count { let c = colour(k); frameOf[UInt32(c.r << 16 | c.g << 8 | c.b)] = k }
+        let shown = gif.canvases.map { frameOf[$0[568 / 2 * 320 + 160]] }
+        XCTAssertEqual(shown, Array(stride(from: 0, to: count, by: 2)).map(Optional.some), "the GIF shows the even frames")
+        let sheet = try PNGReader.read(PathUtil.join(dir, "t-sheet.png"))
+        let layout = ContactSheet.layout(count: 8, frameWidth: 320, frameHeight: 568, caption: nil)
+        XCTAssertEqual([sheet.width, sheet.height], [layout.width, layout.height], "eight cells")
+        let onSheet = layout.cells.map { c -> Int? in
+            let p = sheet.pixel(x: c[0] + c[2] / 2, y: c[1] + c[3] / 2)
+            return frameOf[UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)]
+        }
+        // Eight instants 0.5 s / 7 apart, each the nearest even frame (the earlier when two are as near).
+        XCTAssertEqual(onSheet, [0, 4, 8, 12, 18, 22, 26, 30])
+        XCTAssertEqual(exporter.sheetFrames(times, fps: 60), [0, 4, 8, 12, 18, 22, 26, 30])
+        XCTAssertEqual(exporter.sheetFrames(times, fps: 30).count, 8, "at 30 fps the GIF shows every frame")
+        XCTAssertEqual(exporter.sheetFrames(Array(times.prefix(5)), fps: 60), [0, 2, 4], "a short transition: each frame once")
+    }
 }
