@@ -161,39 +161,50 @@ struct ReportBuilder {
     /// Each view that changes during the frames, with its values per frame (views in the order
     /// they first appear). A chart's series are kept only when one of them changes.
     static func curves(_ frames: [TraceFrame]) -> [ViewCurves] {
-        // Each view's series as rows in `ViewCurves.names` order (a view's frames are many
-        // and its series few: rows by index rather than dictionaries by name).
+        // Each view's series in one flat array: series k of view v at frame i is at
+        // v * stride + k * frames.count + i (`ViewCurves.names` order). A view's frames are many
+        // and its series few, and the report is written while pictures still render: rows by
+        // index rather than dictionaries by name, and a view found by the identity of its
+        // sampled values (shared by the frames that sampled it unchanged) before its id.
         let names = ViewCurves.names
         let column = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
-        let slots = (alpha: column["alpha"]!, x: column["x"]!, y: column["y"]!, scaleX: column["scaleX"]!, scaleY: column["scaleY"]!,
-                     rotationZ: column["rotationZ"]!, rotationY: column["rotationY"]!, rotationX: column["rotationX"]!)
+        let slots = [column["alpha"]!, column["x"]!, column["y"]!, column["scaleX"]!, column["scaleY"]!,
+                     column["rotationZ"]!, column["rotationY"]!, column["rotationX"]!]
+        let count = frames.count, stride = names.count * count
         var order: [String] = [], viewNames: [String: String] = [:], row: [String: Int] = [:]
-        var series: [[[Double?]]] = [], lastTurn: [[Double]?] = []
+        var rowOfValues: [ObjectIdentifier: Int] = [:]
+        var series: [Double?] = [], lastTurn: [Turn?] = []
         for (i, f) in frames.enumerated() {
             for n in f.nodes {
-                let id = n.view.id
                 let v: Int
-                if let known = row[id] {
+                if let known = rowOfValues[n.view.storageIdentity] {
                     v = known
                 } else {
-                    v = series.count
-                    row[id] = v
-                    order.append(id); viewNames[id] = n.view.name
-                    series.append([[Double?]](repeating: [Double?](repeating: nil, count: frames.count), count: names.count))
-                    lastTurn.append(nil)
+                    let id = n.view.id
+                    if let known = row[id] {
+                        v = known
+                    } else {
+                        v = order.count
+                        row[id] = v
+                        order.append(id); viewNames[id] = n.view.name
+                        series.append(contentsOf: repeatElement(nil, count: stride))
+                        lastTurn.append(nil)
+                    }
+                    rowOfValues[n.view.storageIdentity] = v
                 }
-                let turn = rotation(n.state.transform.values, after: lastTurn[v])
+                let turn = rotation(n.state.transform, after: lastTurn[v])
                 lastTurn[v] = turn
                 let p = placement(n.state)
-                let values: [(Int, Double)] = [
-                    (slots.alpha, p.alpha), (slots.x, p.x), (slots.y, p.y), (slots.scaleX, p.scaleX), (slots.scaleY, p.scaleY),
-                    (slots.rotationZ, turn[0]), (slots.rotationY, turn[1]), (slots.rotationX, turn[2]),
-                ]
-                for (k, x) in values { series[v][k][i] = x.isFinite ? (x * 10_000).rounded() / 10_000 : 0 }
+                let base = v * stride + i
+                func put(_ slot: Int, _ x: Double) { series[base + slots[slot] * count] = x.isFinite ? (x * 10_000).rounded() / 10_000 : 0 }
+                put(0, p.alpha); put(1, p.x); put(2, p.y); put(3, p.scaleX); put(4, p.scaleY)
+                put(5, turn.z); put(6, turn.y); put(7, turn.x)
             }
         }
         return order.enumerated().compactMap { v, id in
-            var s = Dictionary(uniqueKeysWithValues: zip(names, series[v]))
+            var s = Dictionary(uniqueKeysWithValues: names.enumerated().map { k, name in
+                (name, Array(series[(v * stride + k * count)..<(v * stride + (k + 1) * count)]))
+            })
             for chart in ViewCurves.charts where !chart.series.contains(where: { CurveValues.varies(s[$0] ?? []) }) {
                 for k in chart.series { s[k] = nil }
             }
@@ -210,38 +221,51 @@ struct ReportBuilder {
     }
 
     static func placement(_ s: PresentationState) -> (alpha: Double, x: Double, y: Double, scaleX: Double, scaleY: Double) {
-        let m = s.transform.values
+        let m = s.transform
         func len(_ a: Double, _ b: Double, _ c: Double) -> Double { (a * a + b * b + c * c).squareRoot() }
-        return (s.alpha, s.position.x + m[12], s.position.y + m[13], len(m[0], m[1], m[2]), len(m[4], m[5], m[6]))
+        return (s.alpha, s.position.x + m.m41, s.position.y + m.m42, len(m.m11, m.m12, m.m13), len(m.m21, m.m22, m.m23))
+    }
+
+    /// Angles about z, y and x, degrees.
+    typealias Turn = (z: Double, y: Double, x: Double)
+
+    /// The rotation of a transform's rows (row-major, 16 values) as angles about z, y and x
+    /// (degrees); see `rotation(_:after:)` for a Transform3D.
+    static func rotation(_ m: [Double], after previous: [Double]?) -> [Double] {
+        let t = Transform3D(m11: m[0], m12: m[1], m13: m[2], m14: m[3], m21: m[4], m22: m[5], m23: m[6], m24: m[7],
+                            m31: m[8], m32: m[9], m33: m[10], m34: m[11], m41: m[12], m42: m[13], m43: m[14], m44: m[15])
+        let r = rotation(t, after: previous.map { ($0[0], $0[1], $0[2]) })
+        return [r.z, r.y, r.x]
     }
 
     /// The rotation of a transform's rows as angles about z, y and x (degrees). A rotation has
     /// two such triples; the one nearest the previous frame's is taken, and each angle is moved
     /// by whole turns next to its previous value, so a turn past 90 or 180 degrees reads as one
     /// continuous curve instead of jumping.
-    static func rotation(_ m: [Double], after previous: [Double]?) -> [Double] {
+    static func rotation(_ m: Transform3D, after previous: Turn?) -> Turn {
         func len(_ a: Double, _ b: Double, _ c: Double) -> Double { (a * a + b * b + c * c).squareRoot() }
-        let sx = len(m[0], m[1], m[2]), sy = len(m[4], m[5], m[6]), sz = len(m[8], m[9], m[10])
-        guard sx > 1e-12, sy > 1e-12, sz > 1e-12 else { return previous ?? [0, 0, 0] }
+        let sx = len(m.m11, m.m12, m.m13), sy = len(m.m21, m.m22, m.m23), sz = len(m.m31, m.m32, m.m33)
+        guard sx > 1e-12, sy > 1e-12, sz > 1e-12 else { return previous ?? (0, 0, 0) }
         let deg = 180 / Double.pi
-        let r13 = max(-1, min(1, m[2] / sx))
+        let r13 = max(-1, min(1, m.m13 / sx))
         let y1 = asin(-r13) * deg
-        var a: [Double], b: [Double]
+        var a: Turn, b: Turn
         if abs(r13) < 0.999999 {
-            let z1 = atan2(m[1] / sx, m[0] / sx) * deg, x1 = atan2(m[6] / sy, m[10] / sz) * deg
-            a = [z1, y1, x1]
-            b = [z1 + 180, 180 - y1, x1 + 180]
+            let z1 = atan2(m.m12 / sx, m.m11 / sx) * deg, x1 = atan2(m.m23 / sy, m.m33 / sz) * deg
+            a = (z1, y1, x1)
+            b = (z1 + 180, 180 - y1, x1 + 180)
         } else {
             // Gimbal lock: only z - x (or z + x) is known; keep x where it was.
-            let x = previous?[2] ?? 0
-            let zx = atan2(-m[4] / sy, m[5] / sy) * deg
-            a = [zx + (r13 < 0 ? x : -x), y1, x]
+            let x = previous?.x ?? 0
+            let zx = atan2(-m.m21 / sy, m.m22 / sy) * deg
+            a = (zx + (r13 < 0 ? x : -x), y1, x)
             b = a
         }
         func near(_ v: Double, _ p: Double) -> Double { v - 360 * ((v - p) / 360).rounded() }
-        let p = previous ?? [0, 0, 0]
-        a = zip(a, p).map(near); b = zip(b, p).map(near)
-        func dist(_ v: [Double]) -> Double { zip(v, p).reduce(0) { $0 + abs($1.0 - $1.1) } }
+        let p = previous ?? (0, 0, 0)
+        a = (near(a.z, p.z), near(a.y, p.y), near(a.x, p.x))
+        b = (near(b.z, p.z), near(b.y, p.y), near(b.x, p.x))
+        func dist(_ v: Turn) -> Double { abs(v.z - p.z) + abs(v.y - p.y) + abs(v.x - p.x) }
         return dist(b) < dist(a) ? b : a
     }
 }
