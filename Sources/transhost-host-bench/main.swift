@@ -238,7 +238,7 @@ func childCPU() -> Double {
 }
 if galleryReady {
     let out = root + "/gallery"
-    for k in 0..<(4 * max(3, min(repeats, 5))) {
+    for k in 0..<(4 * max(3, repeats)) {
         let mode = k % 2 == 0 ? "worker" : "none", traceOnly = (k / 2) % 2 == 1
         try? FileManager.default.removeItem(atPath: out)
         let t0 = now(), c0 = childCPU()
