@@ -145,6 +145,7 @@ enum RunCommand {
         }
 
         let session = RunSession(scan: scan, options: options)
+        session.galleryDirectory = galleryRoot(args, planned: planned)
         if isolation.mode == .worker {
             session.player = { scenarios, unroutable, played in
                 Supervisor.playAll(scenarios, scan: scan, fps: options.fps, loading: options.loading, unroutable: unroutable,

@@ -9,25 +9,39 @@ public enum HTML {
     static let dataOpen = "<script type=\"application/json\" id=\"transhost-report-data\">"
     static let dataClose = "</script>"
 
-    public static func page(_ r: Report) -> String {
+    /// One job's part of a page (its section and its data) made ahead, while later jobs are
+    /// still being rendered: the gallery's page, written once the last job is drawn, then has
+    /// little left to make. `page` takes it for a job equal to `job` at place `number` only.
+    public struct PreparedJob: Sendable {
+        let job: ReportJob
+        let number: Int
+        let section: String
+        let data: String
+    }
+
+    /// The page; a job with a matching part in `prepared` takes it instead of being made again
+    /// (the bytes are the same).
+    public static func page(_ r: Report, prepared: [PreparedJob] = []) -> String {
+        var ready: [Int: PreparedJob] = [:]
+        for p in prepared where r.jobs.indices.contains(p.number) && r.jobs[p.number] == p.job { ready[p.number] = p }
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<title>\(escape(r.title)) \u{2014} transhost report</title>\n<style>\n\(ReportAssets.css)</style>\n</head>\n<body>\n"
         out += "<header><h1>\(escape(r.title))</h1>\n<p class=\"totals\">\(totals(r))</p></header>\n"
         out += index(r)
-        for (j, job) in r.jobs.enumerated() { out += section(job, number: j) }
+        for (j, job) in r.jobs.enumerated() { out += ready[j]?.section ?? section(job, number: j) }
         out += "<pre id=\"selftest-result\" hidden></pre>\n"
-        out += dataOpen + ReportData.scriptText(r) + dataClose + "\n"
+        out += dataOpen + ReportData.scriptText(r, jobTexts: ready.mapValues(\.data)) + dataClose + "\n"
         out += "<script>\n\(ReportAssets.script)</script>\n</body>\n</html>\n"
         return out
     }
 
     /// Writes the page to DIR/report.html atomically; returns its path.
     @discardableResult
-    public static func write(_ r: Report, in dir: String) throws -> String {
+    public static func write(_ r: Report, prepared: [PreparedJob] = [], in dir: String) throws -> String {
         let path = PathUtil.join(dir, fileName)
         try FileIO.makeDirectories(dir)
-        try FileIO.writeAtomically(path, page(r))
+        try FileIO.writeAtomically(path, page(r, prepared: prepared))
         return path
     }
 
@@ -197,5 +211,12 @@ public enum HTML {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension HTML.PreparedJob {
+    /// `job`'s part of a page that shows it as its `number`-th job (from 0).
+    public init(_ job: ReportJob, number: Int) {
+        self.init(job: job, number: number, section: HTML.section(job, number: number), data: ReportData.jobText(job))
     }
 }

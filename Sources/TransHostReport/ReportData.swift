@@ -56,9 +56,30 @@ public enum ReportData {
 
     /// The JSON text, safe inside a <script> element: every "<" is written as \u003c, which
     /// any JSON reader turns back into "<".
-    public static func scriptText(_ r: Report) -> String {
-        JSONWriter.write(json(r), pretty: false).replacingAll("<", with: "\\u003c")
+    public static func scriptText(_ r: Report) -> String { scriptText(r, jobTexts: [:]) }
+
+    /// The same text, with the jobs numbered in `jobTexts` taken from there (each
+    /// `jobText` of that job, made ahead: see HTML.PreparedJob).
+    static func scriptText(_ r: Report, jobTexts: [Int: String]) -> String {
+        guard !jobTexts.isEmpty else { return JSONWriter.write(json(r), pretty: false).replacingAll("<", with: "\\u003c") }
+        var out = JSONWriter.Output()
+        // json(r)'s members, in the sorted order JSONWriter writes them.
+        out.object(["format", "jobs", "shards", "title"], indent: nil) { out, key, _ in
+            switch key {
+            case "format": out.string(format)
+            case "jobs":
+                out.array(count: r.jobs.count, indent: nil) { out, k, _ in
+                    if let text = jobTexts[k] { out.raw(text) } else { out.value(job(r.jobs[k]), indent: nil) }
+                }
+            case "shards": out.value(.array(r.shards.map { .string($0.description) }), indent: nil)
+            default: out.string(r.title)
+            }
+        }
+        return out.string.replacingAll("<", with: "\\u003c")
     }
+
+    /// A job's member of the data's `jobs`, as `scriptText` writes it.
+    static func jobText(_ j: ReportJob) -> String { JSONWriter.write(job(j), pretty: false) }
 
     // MARK: - Reading
 

@@ -30,6 +30,12 @@ public final class RunSession {
     public var player: ((_ scenarios: [Scenario], _ unroutable: [(plugin: String, message: String)],
                          _ played: (PlayOutcome) -> Void) -> [PlayOutcome])?
 
+    /// Where `writeGalleryReport` will write the page over the run's jobs, when that is known
+    /// before `run`: each job's part of that page is then made as soon as the job is reported,
+    /// while later jobs still render, so that little of it is left once the last is drawn.
+    public var galleryDirectory: String?
+    private var galleryParts: [HTML.PreparedJob] = []
+
     public init(scan: PluginScan, options: RunOptions, libraries: PluginLibraries = .process) {
         self.scan = scan
         self.options = options
@@ -132,6 +138,9 @@ public final class RunSession {
             }
             reports.append(r)
             report(r)
+            if let dir = galleryDirectory, options.writesReport {
+                galleryParts.append(HTML.PreparedJob(htmlReport(of: [r], title: "", in: dir).jobs[0], number: reports.count - 1))
+            }
             if case .unwritable? = r.failure {
                 // Later jobs are not written: what has not started is skipped.
                 pool.cancel()
@@ -177,7 +186,7 @@ public final class RunSession {
         do {
             OutputIndex.read(in: dir).removeFiles(in: dir)
             let title = options.shard.map { "gallery, shard \($0)" } ?? "gallery"
-            let path = try HTML.write(htmlReport(of: reports, title: title, in: dir), in: dir)
+            let path = try HTML.write(htmlReport(of: reports, title: title, in: dir), prepared: dir == galleryDirectory ? galleryParts : [], in: dir)
             try OutputIndex.write([path], in: dir)
             return path
         } catch {

@@ -224,6 +224,13 @@ public struct JSONWriter {
         /// `true` or `false`.
         public mutating func bool(_ b: Bool) { if b { ascii("true") } else { ascii("false") } }
 
+        /// JSON text written before (by `JSONWriter.write` with the same `pretty`, for a value at
+        /// this place), as it is.
+        public mutating func raw(_ json: String) {
+            var text = json
+            text.withUTF8 { put($0) }
+        }
+
         /// An array of `count` elements that are not all numbers (those stay on one line, see
         /// `value`), each written by `element(&self, index, indent)`.
         public mutating func array(count: Int, indent: Int?, _ element: (inout Output, Int, Int?) -> Void) {

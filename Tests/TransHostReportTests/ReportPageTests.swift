@@ -1,4 +1,4 @@
-import TransHostReport
+@testable import TransHostReport
 import TransHostSupport
 import XCTest
 
@@ -29,6 +29,38 @@ final class ReportPageTests: XCTestCase {
         XCTAssertEqual(try HTML.read(path), r)
         XCTAssertEqual(try FileIO.readString(path), HTML.page(r))
         XCTAssertEqual(HTML.page(r), HTML.page(Self.sample()))
+    }
+
+    /// A gallery's page is written once its last job is drawn, from the parts of the earlier
+    /// jobs made while it rendered: the same bytes as a page made whole, and a part made from
+    /// other values than the page's job, or for another place, is not used.
+    func testJobPartsMadeAheadGiveTheSamePage() {
+        var r = Self.sample()
+        var second = r.jobs[0]
+        second.name = "corner-fly"
+        second.dir = "corner-fly/"
+        second.verdict = .ok
+        r.jobs.append(second)
+        let whole = HTML.page(r)
+        XCTAssertEqual(HTML.page(r, prepared: [HTML.PreparedJob(r.jobs[0], number: 0)]), whole)
+        XCTAssertEqual(HTML.page(r, prepared: [HTML.PreparedJob(r.jobs[0], number: 0), HTML.PreparedJob(r.jobs[1], number: 1)]), whole)
+        // Made for the other place, or from a job that has since changed: made again.
+        XCTAssertEqual(HTML.page(r, prepared: [HTML.PreparedJob(r.jobs[1], number: 0), HTML.PreparedJob(r.jobs[0], number: 1)]), whole)
+        var stale = r.jobs[1]
+        stale.transitions[0].outcome = "completed"
+        XCTAssertEqual(HTML.page(r, prepared: [HTML.PreparedJob(stale, number: 1)]), whole)
+        XCTAssertEqual(HTML.page(Report(title: "empty", shards: [], jobs: []), prepared: [HTML.PreparedJob(r.jobs[0], number: 0)]),
+                       HTML.page(Report(title: "empty", shards: [], jobs: [])))
+        // The part is what the page shows for its job, and only there.
+        func marked(_ job: ReportJob, _ number: Int) -> HTML.PreparedJob {
+            HTML.PreparedJob(job: job, number: number, section: "<!-- made ahead -->", data: "\"made ahead\"")
+        }
+        let used = HTML.page(r, prepared: [marked(r.jobs[1], 1)])
+        XCTAssertEqual(used.components("<!-- made ahead -->"), 1)
+        XCTAssertTrue(used.contains("\"jobs\":[{"), "the first job's data is made")
+        XCTAssertTrue(used.contains("},\"made ahead\"]"), "the second job's data is the part's")
+        XCTAssertFalse(HTML.page(r, prepared: [marked(r.jobs[1], 0)]).contains("made ahead"))
+        XCTAssertFalse(HTML.page(r, prepared: [marked(stale, 1)]).contains("made ahead"))
     }
 
     func testTextFromTheRunCannotBreakOutOfThePage() {
