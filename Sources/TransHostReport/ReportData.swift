@@ -62,17 +62,13 @@ public enum ReportData {
     /// `jobText` of that job, made ahead: see HTML.PreparedJob).
     static func scriptText(_ r: Report, jobTexts: [Int: String]) -> String {
         guard !jobTexts.isEmpty else { return JSONWriter.write(json(r), pretty: false).replacingAll("<", with: "\\u003c") }
+        // json(r)'s members as JSONWriter writes them (keys sorted), its jobs one by one.
+        guard case .object(let members) = json(Report(title: r.title, shards: r.shards, jobs: [])) else { return "" }
         var out = JSONWriter.Output()
-        // json(r)'s members, in the sorted order JSONWriter writes them.
-        out.object(["format", "jobs", "shards", "title"], indent: nil) { out, key, _ in
-            switch key {
-            case "format": out.string(format)
-            case "jobs":
-                out.array(count: r.jobs.count, indent: nil) { out, k, _ in
-                    if let text = jobTexts[k] { out.raw(text) } else { out.value(job(r.jobs[k]), indent: nil) }
-                }
-            case "shards": out.value(.array(r.shards.map { .string($0.description) }), indent: nil)
-            default: out.string(r.title)
+        out.object(members.keys.sorted(), indent: nil) { out, key, _ in
+            guard key == "jobs" else { return out.value(members[key]!, indent: nil) }
+            out.array(count: r.jobs.count, indent: nil) { out, k, _ in
+                if let text = jobTexts[k] { out.raw(text) } else { out.value(job(r.jobs[k]), indent: nil) }
             }
         }
         return out.string.replacingAll("<", with: "\\u003c")

@@ -229,15 +229,6 @@ struct ReportBuilder {
     /// Angles about z, y and x, degrees.
     typealias Turn = (z: Double, y: Double, x: Double)
 
-    /// The rotation of a transform's rows (row-major, 16 values) as angles about z, y and x
-    /// (degrees); see `rotation(_:after:)` for a Transform3D.
-    static func rotation(_ m: [Double], after previous: [Double]?) -> [Double] {
-        let t = Transform3D(m11: m[0], m12: m[1], m13: m[2], m14: m[3], m21: m[4], m22: m[5], m23: m[6], m24: m[7],
-                            m31: m[8], m32: m[9], m33: m[10], m34: m[11], m41: m[12], m42: m[13], m43: m[14], m44: m[15])
-        let r = rotation(t, after: previous.map { ($0[0], $0[1], $0[2]) })
-        return [r.z, r.y, r.x]
-    }
-
     /// The rotation of a transform's rows as angles about z, y and x (degrees). A rotation has
     /// two such triples; the one nearest the previous frame's is taken, and each angle is moved
     /// by whole turns next to its previous value, so a turn past 90 or 180 degrees reads as one

@@ -15,12 +15,17 @@ final class ReportCurvesTests: XCTestCase {
                 0, 0, 0, 1]
     }
 
+    /// The angles the report gives a turn by each of `angles` about `axis`, frame after frame,
+    /// as [z, y, x].
     func turn(_ angles: [Double], axis: (Double, Double, Double)) -> [[Double]] {
-        var previous: [Double]?
+        var previous: ReportBuilder.Turn?
         return angles.map { d in
-            let r = ReportBuilder.rotation(rotation(d, axis.0, axis.1, axis.2), after: previous)
+            let m = rotation(d, axis.0, axis.1, axis.2)
+            let t = Transform3D(m11: m[0], m12: m[1], m13: m[2], m14: m[3], m21: m[4], m22: m[5], m23: m[6], m24: m[7],
+                                m31: m[8], m32: m[9], m33: m[10], m34: m[11], m41: m[12], m42: m[13], m43: m[14], m44: m[15])
+            let r = ReportBuilder.rotation(t, after: previous)
             previous = r
-            return r
+            return [r.z, r.y, r.x]
         }
     }
 
