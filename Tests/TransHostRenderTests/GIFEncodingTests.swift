@@ -7,7 +7,8 @@ import TransHostTestSupport
 /// Our GIF encoder writes the files giflib would: decoded by giflib and written again by
 /// giflib's own encoder (EGifSpew), a GIF comes back byte for byte. The frames exercise what the
 /// LZW coder must get right: code-width growth, the table filling up (clear codes), long runs,
-/// palettes of every size, transparent unchanged pixels and an unchanged frame.
+/// long strings met again and again (the coder's paths of first children grow, move and are
+/// cleared), palettes of every size, transparent unchanged pixels and an unchanged frame.
 final class GIFEncodingTests: XCTestCase {
     private func frames() -> [RGBAImage] {
         var seed: UInt64 = 0x9e37_79b9_7f4a_7c15
@@ -20,7 +21,9 @@ final class GIFEncodingTests: XCTestCase {
         // Noise over every colour (quantised; the string table fills many times), then two
         // colours, then a change to a corner only, then no change at all, then 5 colours, then
         // runs of one colour 61 to 183 pixels long between stretches of noise (the coder's
-        // memo of runs grows long, and the table is cleared in the middle of it).
+        // memo of runs grows long, and the table is cleared in the middle of it), then 200
+        // colours in a cycle that each pair of rows shows shifted by one (the strings along it
+        // grow a pixel each time they are met).
         let kinds: [(Int, Int) -> UInt32] = [
             { _, _ in next() & 0xffffff },
             { x, y in (x / 7 + y / 5) % 2 == 0 ? 0x102030 : 0xf0e0d0 },
@@ -30,6 +33,10 @@ final class GIFEncodingTests: XCTestCase {
             { x, y in
                 let segment = (y * w + x) / 61
                 return segment % 4 == 0 ? next() & 0xffffff : [0x336699, 0xf0f0f0, 0x102030][segment % 3]
+            },
+            { x, y in
+                let k = UInt32((x + y / 2) % 200)
+                return (k * 37 % 256) << 16 | (k * 91 % 256) << 8 | k
             },
         ]
         for kind in kinds {
@@ -49,7 +56,7 @@ final class GIFEncodingTests: XCTestCase {
     func testARepeatedFrameWritesTheSameFile() throws {
         let dir = try TestProcess.temporaryDirectory(self, prefix: "transhost-gif-repeats")
         let images = frames()
-        let durations = [0.02, 0.5, 0.013, 1, 700, 0.1]
+        let durations = [0.02, 0.5, 0.013, 1, 700, 0.1, 0.04]
         try GIFWriter.write(frames: images, frameDurations: durations, to: dir + "/compared.gif")
         try GIFWriter.write(width: images[0].width, height: images[0].height, frameDurations: durations, to: dir + "/told.gif",
                             repeats: { $0 == 3 }, frame: { k in images[k == 3 ? 2 : k] })
@@ -64,7 +71,7 @@ final class GIFEncodingTests: XCTestCase {
     func testAGIFIsTheSameAfterAnotherWasWritten() throws {
         let dir = try TestProcess.temporaryDirectory(self, prefix: "transhost-gif-reuse")
         let images = frames()
-        let durations = [0.02, 0.5, 0.013, 1, 700, 0.1]
+        let durations = [0.02, 0.5, 0.013, 1, 700, 0.1, 0.04]
         try GIFWriter.write(frames: images, frameDurations: durations, to: dir + "/first.gif")
         let other = images.reversed().map { img -> RGBAImage in
             let c = img.copy()
@@ -81,13 +88,13 @@ final class GIFEncodingTests: XCTestCase {
     func testGiflibReadsAndRewritesOurGIFsByteForByte() throws {
         let dir = try TestProcess.temporaryDirectory(self, prefix: "transhost-gif-encoding")
         let path = dir + "/frames.gif"
-        try GIFWriter.write(frames: frames(), frameDurations: [0.02, 0.5, 0.013, 1, 700, 0.1], to: path)
+        try GIFWriter.write(frames: frames(), frameDurations: [0.02, 0.5, 0.013, 1, 700, 0.1, 0.04], to: path)
         let ours = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
 
         var err: Int32 = 0
         guard let input = DGifOpenFileName(path, &err) else { return XCTFail("giflib cannot open it: \(err)") }
         XCTAssertEqual(DGifSlurp(input), GIF_OK, "giflib decodes it")
-        XCTAssertEqual(input.pointee.ImageCount, 6)
+        XCTAssertEqual(input.pointee.ImageCount, 7)
 
         final class Sink { var bytes: [UInt8] = [] }
         let sink = Sink()
