@@ -1,6 +1,7 @@
 #include "gif_quantize.h"
 #include "gif_changes.h"
 #include "gif_palette.h"
+#include "gif_segment_cache.h"
 #include "zeroed_pages.h"
 #include <stddef.h>
 #include <stdlib.h>
@@ -21,13 +22,15 @@ enum {
    fell from about 7.7% to 6.3% when it shrank (corner-fly's, with more colours, stayed about
    6.2%). A miss here only costs a nearest() search, so the indices are the same. */
 typedef struct { uint32_t tag, gen; } cache_entry;
-/* A colour's slot: key is the colour + 1 (0 for a free slot); value counts its pixels in pass 1,
-   then holds its palette index, or -1 when it has no exact entry. */
+/* A colour's slot: key is the colour + 1 (0 for a free slot); value is the entry's number (its
+   place in used_slots) in pass 1, then its palette index, or -1 when it has no exact entry. */
 typedef struct { uint32_t key; int32_t value; } exact_entry;
 
 struct th_gif_quantizer {
     exact_entry table[1 << EXACT_BITS];
     int32_t used_slots[EXACT_MAX];
+    uint32_t pixels[EXACT_MAX];   /* pass 1: each entry's pixels, by its number */
+    int16_t index_of[EXACT_MAX];  /* pass 3: each entry's palette index (-1: none), by its number */
     int bits;
     uint32_t count[NBINS], exact[NBINS], cand[NBINS];
     int32_t vote[NBINS];
@@ -43,6 +46,7 @@ struct th_gif_quantizer {
     int nused, overflow;
     exact_entry *last;
     uint32_t last_colour;
+    gif_segment_cache segments;
     nearest_table near;
     /* Last, and not cleared by th_gifq_reset: sort_kept's scratch, written before it is read. */
     uint64_t keys[2][EXACT_MAX];
@@ -75,14 +79,17 @@ void th_gifq_reset(th_gif_quantizer *q) {
     /* As th_gifq_create leaves it; the changes' buffers are kept (every frame writes all of
        their rows before reading them). */
     gif_changes keep = q->changes;
+    gif_segment_cache segments = q->segments;
     memset(q, 0, offsetof(th_gif_quantizer, keys));
     q->changes = keep;
+    q->segments = segments;
     q->bits = MIN_BITS;
 }
 
 void th_gifq_destroy(th_gif_quantizer *q) {
     if (!q) return;
     gif_changes_free(&q->changes);
+    gif_segments_free(&q->segments);
     munmap(q, sizeof *q);
 }
 
@@ -157,7 +164,7 @@ static exact_entry *exact_find(th_gif_quantizer *q, uint32_t c, int *nused) {
         }
         if (*nused >= EXACT_MAX) return NULL;
         if (2 * (*nused + 1) <= (1 << q->bits)) {
-            q->table[slot] = (exact_entry){ c + 1, 0 };
+            q->table[slot] = (exact_entry){ c + 1, *nused };
             q->used_slots[(*nused)++] = (int32_t)slot;
             return &q->table[slot];
         }
@@ -233,14 +240,19 @@ static inline void fill(uint8_t *o, int v, int n) {
 /* Pass 1: every colour to encode, counted exactly, a segment at a time, row by row (while
    th_gifq_encode flattens the frame, each row as soon as it is compared). UI frames are mostly
    long segments of a few colours, so the entry of the previous segment's colour is tried
-   before the hash table. */
-static void count_start(th_gif_quantizer *q) { q->nused = 0; q->overflow = 0; q->last = NULL; q->last_colour = 0; }
+   before the hash table. Each segment is kept with its colour's entry (gif_segment_cache.h)
+   for pass 3. */
+static void count_start(th_gif_quantizer *q, int w, int h) {
+    q->nused = 0; q->overflow = 0; q->last = NULL; q->last_colour = 0;
+    gif_segments_start(&q->segments, w, h);
+}
 
 static void count_row(void *ctx, const uint32_t *p, int y) {
     th_gif_quantizer *q = ctx;
     if (q->overflow) return;
     gif_changes *cg = &q->changes;
     int ns = gif_row_segments(cg, y, cg->w);
+    gif_segment *kept = gif_segments_row(&q->segments, y, ns);
     for (int i = 0; i < ns; i++) {
         uint32_t c = p[cg->starts[i]];
         if (!q->last || q->last_colour != c) {
@@ -248,7 +260,9 @@ static void count_row(void *ctx, const uint32_t *p, int y) {
             if (!e) { q->overflow = 1; return; }
             q->last = e; q->last_colour = c;
         }
-        q->last->value += cg->ends[i] - cg->starts[i];
+        int entry = q->last->value;
+        q->pixels[entry] += (uint32_t)(cg->ends[i] - cg->starts[i]);
+        if (kept) kept[i] = (gif_segment){ (uint16_t)cg->starts[i], (uint16_t)cg->ends[i], (uint16_t)entry };
     }
 }
 
@@ -259,7 +273,7 @@ static th_gifq_result quantise(th_gif_quantizer *q, const uint32_t *cur, int w, 
     th_gifq_result res = { 0, -1, 1, 0 };
     gif_changes *cg = &q->changes;
     if (!counted) {
-        count_start(q);
+        count_start(q, w, h);
         for (int y = y0; y < y1; y++) count_row(q, cur + (size_t)y * (size_t)w, y);
     }
     int nused = q->nused, overflow = q->overflow, ntouched = 0;
@@ -269,7 +283,7 @@ static th_gifq_result quantise(th_gif_quantizer *q, const uint32_t *cur, int w, 
     if (!overflow) {
         for (int u = 0; u < nused; u++) {
             exact_entry *e = &q->table[q->used_slots[u]];
-            q->kept[nkept][0] = (uint32_t)e->value; q->kept[nkept][1] = e->key - 1; nkept++;
+            q->kept[nkept][0] = q->pixels[u]; q->kept[nkept][1] = e->key - 1; nkept++;
             e->value = -1;
         }
         sort_kept(q, nkept);
@@ -343,28 +357,38 @@ static th_gifq_result quantise(th_gif_quantizer *q, const uint32_t *cur, int w, 
     uint32_t run_colour = 0;
     const int rw = x1 - x0;
     const uint8_t clear = (uint8_t)res.transparent;
+    /* Pass 1's segments, each with its entry's index, when it kept them all. */
+    const int cached = !overflow && q->segments.ok;
+    if (cached) for (int u = 0; u < nused; u++) q->index_of[u] = (int16_t)q->table[q->used_slots[u]].value;
     for (int y = y0; y < y1; y++) {
         const uint32_t *p = cur + (size_t)y * (size_t)w;
         uint8_t *o = out + (size_t)(y - y0) * (size_t)rw - x0;
-        int ns = gif_row_segments(cg, y, w), gap = x0;
+        int ns, gap = x0;
+        const gif_segment *kept = cached ? gif_segments_of(&q->segments, y, &ns) : NULL;
+        if (!cached) ns = gif_row_segments(cg, y, w);
         for (int i = 0; i < ns; i++) {
-            int s = cg->starts[i], e = cg->ends[i];
+            int s, e, index = -1;
+            if (kept) {
+                s = kept[i].start; e = kept[i].end;
+                index = q->index_of[kept[i].entry];
+            } else {
+                s = cg->starts[i]; e = cg->ends[i];
+                uint32_t c = p[s];
+                if (!overflow) {
+                    if (run_index >= 0 && run_colour == c) index = run_index;
+                    else {
+                        exact_entry *en = exact_find(q, c, &nused);
+                        if (en->value >= 0) { index = en->value; run_index = index; run_colour = c; }
+                    }
+                } else {
+                    uint32_t b = bin_of(c);
+                    if (q->reserved[b] >= 0 && q->cand[b] == c) index = q->reserved[b];
+                }
+            }
             /* The unchanged pixels before the segment are transparent (segments are in reading
                order; with every pixel changed they leave no gaps). */
             fill(o + gap, clear, s - gap);
             gap = e;
-            uint32_t c = p[s];
-            int index = -1;
-            if (!overflow) {
-                if (run_index >= 0 && run_colour == c) index = run_index;
-                else {
-                    exact_entry *en = exact_find(q, c, &nused);
-                    if (en->value >= 0) { index = en->value; run_index = index; run_colour = c; }
-                }
-            } else {
-                uint32_t b = bin_of(c);
-                if (q->reserved[b] >= 0 && q->cand[b] == c) index = q->reserved[b];
-            }
             if (index >= 0) fill(o + s, index, e - s);
             else for (int x = s; x < e; x++) o[x] = shade(q, cur, w, h, x, y, pal, opaque, &res);
         }
@@ -374,6 +398,7 @@ static th_gifq_result quantise(th_gif_quantizer *q, const uint32_t *cur, int w, 
     for (int u = 0; u < nused; u++) {
         exact_entry *e = &q->table[q->used_slots[u]];
         *e = (exact_entry){ 0, 0 };
+        q->pixels[u] = 0;
     }
     for (int t = 0; t < ntouched; t++) {
         uint32_t b = (uint32_t)q->touched[t];
@@ -392,7 +417,7 @@ th_gifq_result th_gifq_frame(th_gif_quantizer *q, const uint32_t *cur, const uin
 th_gifq_result th_gifq_encode(th_gif_quantizer *q, const uint32_t *pixels, size_t stride, int w, int h,
                               uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, uint32_t *shown, int first, const int *hint,
                               int rect[4], uint8_t *pal, uint8_t *out) {
-    count_start(q);
+    count_start(q, w, h);
     if (gif_flatten_into(pixels, stride, w, h, bg_r, bg_g, bg_b, shown, first, hint, rect, &q->changes, count_row, q) < 0)
         return (th_gifq_result){ 0, -1, 0, 0 };
     return quantise(q, shown, w, h, rect[0], rect[1], rect[2], rect[3], pal, out, 1);

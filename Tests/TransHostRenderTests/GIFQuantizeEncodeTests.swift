@@ -234,6 +234,34 @@ final class GIFQuantizeEncodeTests: XCTestCase {
         XCTAssertEqual(coded[1].rect[0], 40)
     }
 
+    /// A frame of more one-colour stretches than the index pass takes from the counting pass
+    /// (2^18; here every pixel of the first frame differs from its left neighbour, 270,000 of
+    /// them in three colours) finds them again itself, and still gives every pixel its own
+    /// colour, as a frame of a few stretches does.
+    func testAFrameOfVeryManyStretchesKeepsEveryColourExact() {
+        let w = 600, h = 450
+        let colours: [UInt32] = [0x3478f6, 0xefeff4, 0x1c1c1e]
+        let busy = Frame(width: w, height: h) { x, y in Self.opaque(colours[(x + 2 * y) % 3]) }
+        let calm = Frame(width: w, height: h) { x, y in Self.opaque(colours[(y / 50) % 3]) }
+        let frames = [busy, calm, busy]
+        let coded = codeAndCompare(frames)
+        // What a decoder shows: each frame's pixels over the one before (transparent: unchanged).
+        var shown = [UInt32](repeating: 0, count: w * h)
+        for (k, frame) in frames.enumerated() {
+            XCTAssertEqual(coded[k].exact, 1, "frame \(k)")
+            XCTAssertEqual(coded[k].rect, [0, 0, Int32(w), Int32(h)], "frame \(k)")
+            var wrong = 0
+            for y in 0..<h { for x in 0..<w {
+                let i = y * w + x
+                let index = Int(coded[k].indices[i])
+                if index >= coded[k].colors { shown[i] = 0xff00_0000 }   // no such entry
+                else if index != coded[k].transparent { shown[i] = colour(coded[k], i) }
+                if shown[i] != frame[x, y] & 0xffffff { wrong += 1 }
+            } }
+            XCTAssertEqual(wrong, 0, "frame \(k): pixels shown in another colour")
+        }
+    }
+
     /// Semi-transparent pixels are composited over the background; frames of widths that are
     /// not a multiple of 16 code their last pixels like the others.
     func testTranslucentPixelsAndOddWidths() {
