@@ -1,4 +1,5 @@
 #include "png_opaque.h"
+#include "png_deflate.h"
 #include "render_bands.h"
 #include <stdlib.h>
 #include <string.h>
@@ -236,6 +237,35 @@ static uint32_t adler32_of(uint32_t adler, const uint8_t *p, size_t n) {
     return s2 << 16 | s1;
 }
 
+size_t th_png_deflate(const uint8_t *data, size_t n, size_t piece, int path, uint8_t *out, size_t cap) {
+    if (piece == 0) piece = n ? n : 1;
+    if (path == 1) {
+        z_stream zs;
+        memset(&zs, 0, sizeof zs);
+        if (deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_FILTERED) != Z_OK) return 0;
+        zs.next_out = out;
+        zs.avail_out = (uInt)cap;
+        int ok = 1;
+        for (size_t at = 0; at < n && ok; at += piece) {
+            zs.next_in = (Bytef *)(uintptr_t)(data + at);
+            zs.avail_in = (uInt)(n - at < piece ? n - at : piece);
+            if (deflate(&zs, Z_NO_FLUSH) != Z_OK || zs.avail_in != 0) ok = 0;
+        }
+        if (ok && deflate(&zs, Z_FINISH) != Z_STREAM_END) ok = 0;
+        size_t written = ok ? zs.total_out : 0;
+        deflateEnd(&zs);
+        return written;
+    }
+    if (path != 0) return 0;
+    th_deflate *d = th_deflate_create(out, cap);
+    if (!d) return 0;
+    int ok = 1;
+    for (size_t at = 0; at < n && ok; at += piece) ok = th_deflate_feed(d, data + at, n - at < piece ? n - at : piece);
+    size_t written = ok ? th_deflate_finish(d) : 0;
+    th_deflate_destroy(d);
+    return written;
+}
+
 size_t th_png_encode_opaque(const uint32_t *pixels, size_t stride, int width, int height, uint8_t *out) {
     const size_t n = (size_t)width * 3;
     /* libpng narrows the window (and rewrites the zlib header) for images of at most 16 KiB. */
@@ -246,18 +276,13 @@ size_t th_png_encode_opaque(const uint32_t *pixels, size_t stride, int width, in
     uint8_t *rows = calloc(2 * (PAD + n4), 1), *tmp = malloc(n4 + 16), *chosen = malloc(n + 4);
     uint8_t *zout = malloc(th_png_opaque_bound(width, height));
     if (!rows || !tmp || !chosen || !zout) { free(rows); free(tmp); free(chosen); free(zout); return 0; }
-    z_stream zs;
-    memset(&zs, 0, sizeof zs);
-    /* Raw deflate, with the zlib stream's header and Adler-32 trailer written here: the
-       compressed data is the same as zlib's own stream carries (the window, level, memory level
-       and strategy decide it; the wrapper only frames it), and the header is the one zlib
-       writes for a 32 KiB window at level 6. */
-    if (deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_FILTERED) != Z_OK) {
-        free(rows); free(tmp); free(chosen); free(zout); return 0;
-    }
+    /* Raw deflate (png_deflate.c: zlib's choices at libpng's settings), with the zlib stream's
+       header and Adler-32 trailer written here: the compressed data is the same as zlib's own
+       stream carries (the window, level, memory level and strategy decide it; the wrapper only
+       frames it), and the header is the one zlib writes for a 32 KiB window at level 6. */
+    th_deflate *zs = th_deflate_create(zout + 2, th_png_opaque_bound(width, height) - 2 - 4);
+    if (!zs) { free(rows); free(tmp); free(chosen); free(zout); return 0; }
     zout[0] = 0x78; zout[1] = 0x9c;
-    zs.next_out = zout + 2;
-    zs.avail_out = (uInt)th_png_opaque_bound(width, height) - 2 - 4;
     uint32_t adler = 1;
     uint8_t *prev = rows + PAD, *cur = rows + 2 * PAD + n4;
     /* libpng drops the filters that would read a missing neighbour: with one column, sub,
@@ -277,14 +302,13 @@ size_t th_png_encode_opaque(const uint32_t *pixels, size_t stride, int width, in
         for (int k = 1; k < 5; k++) if ((allowed >> k & 1) && sums[k] < sums[f]) f = k;
         filter_row(f, cur, prev, n4, tmp, chosen);
         adler = adler32_of(adler, chosen, n + 1);
-        zs.next_in = (Bytef *)chosen;
-        zs.avail_in = (uInt)(n + 1);
-        if (deflate(&zs, Z_NO_FLUSH) != Z_OK || zs.avail_in != 0) ok = 0;
+        if (!th_deflate_feed(zs, chosen, n + 1)) ok = 0;
         uint8_t *t = prev; prev = cur; cur = t;
     }
-    if (ok && deflate(&zs, Z_FINISH) != Z_STREAM_END) ok = 0;
-    size_t zlen = 2 + zs.total_out;
-    deflateEnd(&zs);
+    size_t coded = ok ? th_deflate_finish(zs) : 0;
+    if (coded == 0) ok = 0;
+    size_t zlen = 2 + coded;
+    th_deflate_destroy(zs);
     if (ok) { put32(zout + zlen, adler); zlen += 4; }
     size_t written = 0;
     if (ok) {
