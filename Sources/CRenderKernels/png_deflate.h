@@ -6,14 +6,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define TH_DEFLATE_HIDDEN __attribute__((visibility("hidden")))
+
 typedef struct th_deflate th_deflate;
 
 /* A coder writing to out (cap bytes); NULL when out of memory. */
-th_deflate *th_deflate_create(uint8_t *out, size_t cap);
-void th_deflate_destroy(th_deflate *d);
+TH_DEFLATE_HIDDEN th_deflate *th_deflate_create(uint8_t *out, size_t cap);
+TH_DEFLATE_HIDDEN void th_deflate_destroy(th_deflate *d);
 /* Codes what it can of n more bytes (as deflate with Z_NO_FLUSH); 0 when out of room. */
-int th_deflate_feed(th_deflate *d, const uint8_t *in, size_t n);
+TH_DEFLATE_HIDDEN int th_deflate_feed(th_deflate *d, const uint8_t *in, size_t n);
 /* Codes the rest and ends the stream (as deflate with Z_FINISH): the bytes written, 0 when out
    of room. */
-size_t th_deflate_finish(th_deflate *d);
+TH_DEFLATE_HIDDEN size_t th_deflate_finish(th_deflate *d);
 #endif
