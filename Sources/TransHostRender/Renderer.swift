@@ -378,21 +378,21 @@ public final class Renderer {
                                     opaque: g.opaque, lastUsed: frameNumber, group: g)
             return g
         }
+        let wholePixels = px0 == s.bounds.minX * sc && py0 == s.bounds.minY * sc && px1 == s.bounds.maxX * sc && py1 == s.bounds.maxY * sc
+        // Opaque when the node's own opaque background covers the whole raster.
+        let opaque = ContentRasterizer.isOpaque(look(k), scale: scale) && wholePixels
         let img: RGBAImage
-        if let shared = coveringChildRaster(k, localToRaster: localToRaster, width: width, height: height,
-                                            wholePixels: px0 == s.bounds.minX * sc && py0 == s.bounds.minY * sc
-                                                && px1 == s.bounds.maxX * sc && py1 == s.bounds.maxY * sc) {
+        if let shared = coveringChildRaster(k, localToRaster: localToRaster, width: width, height: height, wholePixels: wholePixels) {
             img = shared
             stats.sharedGroupRasters += 1
         } else {
-            img = RGBAImage(width: width, height: height)
+            // That background is drawn first, over every pixel (a fill, or a copy of an opaque
+            // raster, at whole pixels), so an opaque group's memory is not cleared before.
+            img = RGBAImage(width: width, height: height, zeroed: !(opaque && Self.usable(s) && compositePath != .pixmanProjective))
             drawContents(k, localToDest: localToRaster, alpha: 1, clip: .none, target: img)
         }
         stats.groupRasterizations += 1
         releaseInside(k)
-        // Opaque when the node's own opaque background covers the whole raster.
-        let opaque = ContentRasterizer.isOpaque(look(k), scale: scale) && px0 == (s.bounds.minX * sc) && py0 == (s.bounds.minY * sc)
-            && px1 == (s.bounds.maxX * sc) && py1 == (s.bounds.maxY * sc)
         let g = Group(image: img, opaque: opaque, rasterToLocal: rasterToLocal)
         frameGroups.append((content, g))
         cache[key] = CacheEntry(image: img, contentVersion: n.view.contentVersion, look: look(k), scale: scale, signature: sig,

@@ -3,6 +3,7 @@ import Foundation
 import TransHostTestSupport
 @testable import TransHostRender
 import TransHostCore
+import TransHostRenderScenes
 import CRenderKernels
 #if canImport(Glibc)
 import Glibc
@@ -157,5 +158,80 @@ final class RasterMemoryTests: XCTestCase {
             XCTAssertTrue(view.allSatisfy { $0 == 0 }, "\(bytes) bytes: blank")
             p.storeBytes(of: 0xff, toByteOffset: bytes - 1, as: UInt8.self)
         }
+    }
+}
+
+/// A group raster whose own opaque background covers it is not cleared before it is drawn
+/// (Renderer.groupRaster): whatever reused memory held must not show. Frames drawn when every
+/// spare mapping the renderer could reuse holds a pattern are the frames drawn on fresh memory.
+final class ReusedRasterMemoryTests: XCTestCase {
+    /// Spare mappings of the sizes this scene's rasters take (the cards' groups, 1.0 to 1.8 MB,
+    /// and frame-sized ones, 2.7 to 3.6 MB), each a tenth larger than the one before, so every
+    /// such raster finds one (RasterMemory reuses a mapping up to 5/4 of a request), written
+    /// all over with opaque green; 20 MB in all, within the shared budget.
+    private func poisonSpares() {
+        RasterMemory.shared.releaseSpares()
+        var taken: [(pointer: UnsafeMutableRawPointer, capacity: Int)] = []
+        for (from, to) in [(1.0, 1.8), (2.7, 3.6)] {
+            var mb = from
+            while mb < to {
+                let m = RasterMemory.shared.take(bytes: Int(mb * 1_048_576), zeroed: false)!
+                m.pointer.initializeMemory(as: UInt32.self, repeating: 0xff00_ff00, count: m.capacity / 4)
+                taken.append(m)
+                mb *= 1.1
+            }
+        }
+        for m in taken { RasterMemory.shared.give(m.pointer, capacity: m.capacity) }
+    }
+
+    /// Two half-transparent cards with a child each, drawn as groups: one with an opaque
+    /// background on whole pixels (its raster is not cleared), one with rounded corners (its
+    /// raster is: the corners would show what the memory held), turned a little each frame;
+    /// then the split modal, whose pages are groups too.
+    private func frames(poisoned: Bool) -> ([[UInt8]], Int, Int) {
+        let e = AnimationEngine()
+        let root = View(engine: e, frame: Rect(x: 0, y: 0, width: 320, height: 568), name: "screen")
+        root.backgroundColor = .white
+        let cards = [(Rect(x: 10, y: 20, width: 300, height: 260), 0.0), (Rect(x: 12, y: 300, width: 296, height: 250), 18.0)].map { frame, radius -> View in
+            let card = View(engine: e, frame: frame)
+            card.backgroundColor = Color(red: 0.2, green: 0.4, blue: 0.9)
+            card.cornerRadius = radius
+            card.alpha = 0.5
+            let child = View(engine: e, frame: Rect(x: 30, y: 30, width: 120, height: 90))
+            child.backgroundColor = Color(red: 1, green: 0.3, blue: 0)
+            card.addSubview(child)
+            root.addSubview(card)
+            return card
+        }
+        let r = Renderer(pointSize: DemoScenes.screen, scale: 2)
+        let modal = DemoScenes.splitModal(e)
+        var out: [[UInt8]] = []
+        let reusedBefore = RasterMemory.shared.reused
+        func draw(_ tree: View) {
+            if poisoned { poisonSpares() } else { RasterMemory.shared.releaseSpares() }
+            let img = r.render(e.sampleTree(tree))
+            out.append((0..<img.height).flatMap { y in Array(UnsafeRawBufferPointer(start: img.data + y * img.stride, count: img.width * 4)) })
+        }
+        for k in 0..<3 {
+            for card in cards { card.transform = AffineTransform(rotationAngle: Double(k) * 0.01) }
+            draw(root)
+        }
+        for p in [0.0, 0.3, 0.6, 1.0] {
+            modal.setProgress(p)
+            draw(modal.root)
+        }
+        return (out, r.stats.groupRasterizations, RasterMemory.shared.reused - reusedBefore)
+    }
+
+    func testGroupsDrawnOnReusedMemoryShowNothingOfIt() {
+        let (fresh, groups, _) = frames(poisoned: false)
+        let (reused, _, reuses) = frames(poisoned: true)
+        XCTAssertGreaterThan(groups, 0, "the scene draws group rasters")
+        XCTAssertGreaterThan(reuses, 0, "rasters took the written-over mappings")
+        for k in fresh.indices where fresh[k] != reused[k] {
+            let at = zip(fresh[k], reused[k]).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
+            XCTFail("frame \(k) differs on reused memory, first at byte \(at) (pixel \(at / 4))")
+        }
+        RasterMemory.shared.releaseSpares()
     }
 }
