@@ -14,15 +14,18 @@ import Glibc
 ///
 /// Mappings are rounded up to 64 KiB and reused only for a request at least four fifths their
 /// size, so a small raster never pins a large mapping. At most `budget` bytes wait for reuse
-/// (oldest unmapped first), which bounds what this adds to peak memory: 32 MiB, eleven @2x or
-/// five @3x phone frames (2.9 and 6.6 MB), enough for the rasters two transitions drawn side
+/// (oldest unmapped first), which bounds what this adds to peak memory: 48 MiB, sixteen @2x or
+/// seven @3x phone frames (2.9 and 6.6 MB), enough for the rasters two transitions drawn side
 /// by side let go of. Against 8 MiB it saves a third of the gallery's system time. Against
-/// 24 MiB, the gallery maps about half as many bytes afresh (62 against 120 MB, replaying its
-/// takes and gives) and takes about 3% less time and CPU, for 1-2 MiB more peak memory; 48 MiB
-/// maps hardly less again (47 MB) for 12 MiB more. The peak at @3x is about the same (half-sheet
-/// 96 MiB; @3x transitions take turns). Thread-safe: the export pool renders on every core.
+/// 24 MiB, 32 MiB had the gallery map about half as many bytes afresh (62 against 120 MB,
+/// replaying its takes and gives) and take about 3% less time and CPU. 48 MiB gained little
+/// more while every group raster was cleared when taken; since opaque groups are not (a reused
+/// mapping then costs nothing), it maps 28 against 71 MiB afresh and, 25 interleaved runs each,
+/// took 780.8 against 795.1 ms (CPU 1479.3 against 1528.4 ms). The peak at @3x grows by up to
+/// 12 MB (sheet-drag; half-sheet, the largest, 99 -> 102.5 MB; @3x transitions take turns).
+/// Thread-safe: the export pool renders on every core.
 final class RasterMemory: @unchecked Sendable {
-    static let shared = RasterMemory(budget: 32 << 20)
+    static let shared = RasterMemory(budget: 48 << 20)
 
     /// Bytes kept for reuse at most.
     let budget: Int
