@@ -149,6 +149,11 @@ void draw_rows(const plan *pl, uint32_t *dst, size_t dstride, int dx, int dy, in
 #ifdef BOX_SSE2
         int rows_inside = ty >= 0 && ty + taps_y <= sh;
         const uint32_t *top = (const uint32_t *)((const uint8_t *)src + (size_t)(rows_inside ? ty : 0) * sstride);
+        /* Whether the pixel before was flat: with 5 taps a step of 4 apart (the gallery's 4x),
+           its last column is this one's first, all of one colour already, so only the four
+           new columns are compared. */
+        int left_flat = 0;
+        const int step4 = taps_x == 5 && sx == 4;
 #endif
         for (int X = 0; X < tw; X++) {
             int tx = sx * X + x0;
@@ -161,12 +166,20 @@ void draw_rows(const plan *pl, uint32_t *dst, size_t dstride, int dx, int dy, in
                 uint32_t p = at[0];
                 const __m128i zero = _mm_setzero_si128(), pv = _mm_set1_epi32((int)p);
                 __m128i differ = zero;
-                for (int i = 0; i < taps_y; i++) {
-                    const uint32_t *row = (const uint32_t *)((const uint8_t *)at + (size_t)i * sstride);
-                    for (int k = 0; k < taps_x; k += 4) /* the last 4 overlapping */
-                        differ = _mm_or_si128(differ, _mm_xor_si128(_mm_loadu_si128((const __m128i *)(row + (k + 4 <= taps_x ? k : taps_x - 4))), pv));
+                if (step4 && left_flat) {
+                    for (int i = 0; i < taps_y; i++) {
+                        const uint32_t *row = (const uint32_t *)((const uint8_t *)at + (size_t)i * sstride);
+                        differ = _mm_or_si128(differ, _mm_xor_si128(_mm_loadu_si128((const __m128i *)(row + 1)), pv));
+                    }
+                } else {
+                    for (int i = 0; i < taps_y; i++) {
+                        const uint32_t *row = (const uint32_t *)((const uint8_t *)at + (size_t)i * sstride);
+                        for (int k = 0; k < taps_x; k += 4) /* the last 4 overlapping */
+                            differ = _mm_or_si128(differ, _mm_xor_si128(_mm_loadu_si128((const __m128i *)(row + (k + 4 <= taps_x ? k : taps_x - 4))), pv));
+                    }
                 }
-                if (taps_x >= 4 && _mm_movemask_epi8(_mm_cmpeq_epi32(differ, zero)) == 0xffff) {
+                left_flat = taps_x >= 4 && _mm_movemask_epi8(_mm_cmpeq_epi32(differ, zero)) == 0xffff;
+                if (left_flat) {
                     if (p != flat_src) {
                         int32_t acc[4];
                         for (int c = 0; c < 4; c++) acc[c] = (int32_t)((p >> (8 * c)) & 255) * total;
@@ -194,9 +207,13 @@ void draw_rows(const plan *pl, uint32_t *dst, size_t dstride, int dx, int dy, in
                 acc = _mm_srai_epi32(_mm_add_epi32(acc, _mm_set1_epi32(0x8000)), 16);
                 acc = _mm_packs_epi32(acc, acc);
                 pixel = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(acc, acc));
-            } else
-#endif
+            } else {
+                left_flat = 0;
                 pixel = edge_pixel(pl, tx, ty);
+            }
+#else
+                pixel = edge_pixel(pl, tx, ty);
+#endif
             out[X] = over(pixel, out[X]);
         }
     }

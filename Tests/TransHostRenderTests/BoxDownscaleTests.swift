@@ -1,6 +1,7 @@
 import XCTest
 import CCairo
 import CRenderKernels
+import TransHostCore
 @testable import TransHostRender
 
 /// Contact-sheet thumbnails are drawn by th_box_downscale_over when the frame is a whole
@@ -106,6 +107,28 @@ final class BoxDownscaleTests: XCTestCase {
             cairoThumbnail(frame, over: expected, x: 3, y: 2, tw: tw, th: th)
             XCTAssertTrue(ours(frame, over: actual, x: 3, y: 2, tw: tw, th: th), "\(scale)x should be drawn by our loop")
             XCTAssertNil(firstDifference(actual, expected), "flat frame shrunk \(scale)x")
+        }
+    }
+
+    /// At the gallery's 4x a pixel's five tap columns start on the last column of the pixel
+    /// before, and after a flat pixel only the four new columns are compared: one stray pixel
+    /// in a flat frame, in turn at every column and row of several pixels' taps, still gives
+    /// cairo's pixels (runs of flat pixels before and after it included).
+    func testOneStrayPixelAnywhereInAFlatRunMatchesCairo() {
+        let (tw, th) = (12, 4)
+        for sy in 0..<8 {
+            for sx in 0..<(tw * 4) {
+                let frame = RGBAImage(width: tw * 4, height: th * 4)
+                frame.fill(Color(red: 0.24, green: 0.35, blue: 0.47))
+                let words = frame.data.assumingMemoryBound(to: UInt32.self)
+                words[(sy + 4) * frame.stride / 4 + sx] = 0xff_f0_20_10
+                let expected = RGBAImage(width: tw + 2, height: th + 2)
+                expected.fill(.white)
+                let actual = expected.copy()
+                cairoThumbnail(frame, over: expected, x: 1, y: 1, tw: tw, th: th)
+                XCTAssertTrue(ours(frame, over: actual, x: 1, y: 1, tw: tw, th: th))
+                if let d = firstDifference(actual, expected) { return XCTFail("stray pixel at (\(sx), \(sy + 4)): \(d)") }
+            }
         }
     }
 
