@@ -90,10 +90,16 @@ static inline size_t path_match(const uint8_t *px, size_t n, const uint16_t *s, 
     return k;
 }
 
-size_t th_gif_lzw_bound(size_t count) {
-    /* At most one 12-bit code per pixel plus the clear codes, the end code and the framing. */
+/* The most bytes of codes for `count` pixels: at most one 12-bit code per pixel, plus the clear
+   codes and the end code. */
+static size_t stream_bound(size_t count) {
     size_t codes = count + count / 4000 + 4;
-    size_t bytes = (codes * 12 + 7) / 8;
+    return (codes * 12 + 7) / 8;
+}
+
+size_t th_gif_lzw_bound(size_t count) {
+    /* The codes, a length byte per sub-block, the minimum code size and the terminator. */
+    size_t bytes = stream_bound(count);
     return 1 + bytes + bytes / 255 + 2;
 }
 
@@ -163,7 +169,7 @@ size_t th_gif_lzw_encode(th_gif_lzw *z, const uint8_t *px, size_t n, int bpp, ui
     int min_bits = bpp < 2 ? 2 : bpp;
     const int clear = 1 << min_bits, eof = clear + 1;
     const uint8_t mask = (uint8_t)((1u << min_bits) - 1);
-    const size_t gap = 3 + ((n + n / 4000 + 4) * 12 + 7) / 8 / 255;
+    const size_t gap = 3 + stream_bound(n) / 255;
     coder c = { out + gap, 0, 0, 0, min_bits + 1, eof + 1, 1 << (min_bits + 1) };
     reset(z, clear);
     put_code(&c, clear);

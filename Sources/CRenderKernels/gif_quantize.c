@@ -205,7 +205,7 @@ static void count_row(void *ctx, const uint32_t *p, int y) {
     if (q->overflow) return;
     gif_changes *cg = &q->changes;
     int ns = gif_row_segments(cg, y, cg->w);
-    gif_segment *kept = gif_segments_row(&q->segments, y, ns);
+    gif_segment *segs = gif_segments_row(&q->segments, y, ns);
     for (int i = 0; i < ns; i++) {
         uint32_t c = p[cg->starts[i]];
         if (!q->last || q->last_colour != c) {
@@ -215,7 +215,7 @@ static void count_row(void *ctx, const uint32_t *p, int y) {
         }
         int entry = q->last->value;
         q->pixels[entry] += (uint32_t)(cg->ends[i] - cg->starts[i]);
-        if (kept) kept[i] = (gif_segment){ (uint16_t)cg->starts[i], (uint16_t)cg->ends[i], (uint16_t)entry };
+        if (segs) segs[i] = (gif_segment){ (uint16_t)cg->starts[i], (uint16_t)cg->ends[i], (uint16_t)entry };
     }
 }
 
@@ -317,13 +317,13 @@ static th_gifq_result quantise(th_gif_quantizer *q, const uint32_t *cur, int w, 
         const uint32_t *p = cur + (size_t)y * (size_t)w;
         uint8_t *o = out + (size_t)(y - y0) * (size_t)rw - x0;
         int ns, gap = x0;
-        const gif_segment *kept = cached ? gif_segments_of(&q->segments, y, &ns) : NULL;
+        const gif_segment *segs = cached ? gif_segments_of(&q->segments, y, &ns) : NULL;
         if (!cached) ns = gif_row_segments(cg, y, w);
         for (int i = 0; i < ns; i++) {
             int s, e, index = -1;
-            if (kept) {
-                s = kept[i].start; e = kept[i].end;
-                index = q->index_of[kept[i].entry];
+            if (segs) {
+                s = segs[i].start; e = segs[i].end;
+                index = q->index_of[segs[i].entry];
             } else {
                 s = cg->starts[i]; e = cg->ends[i];
                 uint32_t c = p[s];

@@ -54,8 +54,9 @@ static void insert_range(th_deflate *d, uint32_t a, uint32_t b) {
     const uint8_t *w = d->window;
     while (a <= b) {
         uint8_t v = w[a];
-        uint32_t e = a + same(w + a + 3, b - a, v);   /* the run's last position whose three bytes are v */
-        if (w[a + 1] != v || w[a + 2] != v || e == a) { insert(d, a); a++; continue; }
+        uint32_t e = a;   /* the run's last position whose three bytes are v */
+        if (w[a + 1] == v && w[a + 2] == v) e += same(w + a + 3, b - a, v);
+        if (e == a) { insert(d, a); a++; continue; }
         unsigned h = hash_at(w + a);
         d->prev[a & WMASK] = d->head[h];
         for (uint32_t q = a + 1; q <= e; q++) d->prev[q & WMASK] = (uint16_t)(q - 1);
